@@ -1,0 +1,84 @@
+"""The root click group. Commands are registered by name and imported only when used, so
+`cosaudit --help` and `cosaudit check` stay fast (scipy, huggingface_hub are imported late)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import traceback
+
+import click
+
+from cosaudit import __version__
+from cosaudit.cli._errors import exit_code_for, format_error
+from cosaudit.errors import CosauditError
+
+# command name -> "module:attribute"; the order is the order of `cosaudit --help`.
+COMMANDS: dict[str, str] = {
+    "inspect": "cosaudit.cli.inspect:inspect",
+    "flip": "cosaudit.cli.flip:flip",
+    "neighbours": "cosaudit.cli.neighbours:neighbours",
+    "argmax": "cosaudit.cli.argmax:argmax",
+    "patterns": "cosaudit.cli.patterns:patterns",
+    "check": "cosaudit.cli.check:check",
+    "rules": "cosaudit.cli.rules:rules",
+    "paper": "cosaudit.cli.paper:paper",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if _available(name)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None or not _available(cmd_name):
+            return None
+        module_name, attr = target.split(":")
+        return getattr(importlib.import_module(module_name), attr)  # type: ignore[no-any-return]
+
+    def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
+        # Under click's standalone mode (e.g. CliRunner), map our errors here as well, so every
+        # entry point prints one line and exits 2.
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except (CosauditError, OSError, MemoryError, Exception) as exc:  # noqa: B014
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            debug = ctx.meta.get("cosaudit.debug") or os.environ.get("COSAUDIT_DEBUG", "")
+            if debug not in (None, "", "0", False):
+                traceback.print_exc()
+            click.echo(format_error(exc), err=True)
+            ctx.exit(exit_code_for(exc))
+
+
+def _available(name: str) -> bool:
+    module_name = COMMANDS[name].split(":")[0]
+    return importlib.util.find_spec(module_name) is not None
+
+
+def _set_debug(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta["cosaudit.debug"] = True
+    return value
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cosaudit")
+@click.option("--debug", is_flag=True, expose_value=False, callback=_set_debug,
+              help="Show tracebacks for errors (also COSAUDIT_DEBUG=1).")
+def cli() -> None:
+    """Audit what cosine similarity between label representations can and cannot tell.
+
+    For a softmax head (an LLM's lm_head, a classifier's fc) the cosine between two rows is not
+    a property of the model: an equivalent model with the same probabilities for every input
+    gives the pair any cosine in [-1, 1]. cosaudit measures it, builds and verifies those
+    equivalent models, answers what *is* identifiable, and flags such claims in reports.
+
+    Exit codes: 0 success, 1 findings (check), 2 usage, input or internal error.
+    """

@@ -1,0 +1,118 @@
+"""Option bundles shared by the model commands, and the multi-value option syntax.
+
+`--labels dog cat horse` takes values as written, up to the next option (design.md §2). click
+has no such option type, so `MultiValueCommand` rewrites `--labels a b` into
+`--labels a --labels b` before click parses, and the option itself is `multiple=True`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# a token that starts another option: --name, --name=value, or a short flag like -o
+_OPTION_TOKEN = re.compile(r"^(--[A-Za-z][\w-]*(=.*)?|-[A-Za-z])$")
+
+
+def expand_multi_value(args: list[str], names: set[str]) -> list[str]:
+    """Rewrite `--opt a b c` as `--opt a --opt b --opt c` for every option in `names`.
+
+    Values run up to the next token that looks like an option, or `--`. A value that itself
+    starts with `-` (a label such as "-" or "-1") is kept; only option-shaped tokens stop it.
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok == "--":
+            out.extend(args[i:])
+            break
+        name, eq, first = tok.partition("=")
+        if name in names:
+            values = [first] if eq else []
+            j = i + 1
+            while j < len(args) and args[j] != "--" and not _OPTION_TOKEN.match(args[j]):
+                values.append(args[j])
+                j += 1
+            if not values:
+                out.append(tok)  # let click report the missing value
+            for v in values:
+                out.extend([name, v])
+            i = j
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+class MultiValueCommand(click.Command):
+    """A command whose options listed in `multi_value` take several values as written."""
+
+    multi_value = {"--labels", "--ids"}
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, expand_multi_value(args, self.multi_value))
+
+
+def checkpoint_argument(f: F) -> F:
+    return click.argument("checkpoint", required=False, metavar="[CHECKPOINT]")(f)
+
+
+def head_options(f: F) -> F:
+    """How to find the head in the checkpoint (shared by every model command)."""
+    opts = [
+        click.option("--tensor", "tensor", metavar="NAME",
+                     help="Name of the head tensor (.safetensors / .npz key); overrides detection."),
+        click.option("--bias-tensor", "bias_tensor", metavar="NAME",
+                     help="Name of the output bias tensor."),
+        click.option("--labels-file", type=click.Path(dir_okay=False, path_type=Path),
+                     help="A text file with one label per line, in row order."),
+        click.option("--head", "head_type", type=click.Choice(["auto", "softmax", "sigmoid"]),
+                     default="auto", show_default=True,
+                     help="Head type; auto reads config.json (multi_label_classification → sigmoid)."),
+        click.option("--revision", metavar="REV",
+                     help="Hub revision (branch, tag or commit); same as org/name@REV."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def label_options(f: F, *, required: bool = False) -> F:
+    opts = [
+        click.option("--labels", "labels", multiple=True, metavar="L …",
+                     help="Labels as written: words through the tokenizer, or id2label names."),
+        click.option("--ids", "ids", multiple=True, type=int, metavar="N …",
+                     help="Raw row indices of the head."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def output_options(formats: list[str], default: str = "text") -> Callable[[F], F]:
+    def deco(f: F) -> F:
+        opts = [
+            click.option("--format", "-f", "fmt", type=click.Choice(formats), default=default,
+                         show_default=True, envvar="COSAUDIT_FORMAT",
+                         help="Report format (default from COSAUDIT_FORMAT)."),
+            click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+                         help="Write the report to this file instead of stdout."),
+            click.option("--force", is_flag=True, help="Overwrite existing output paths."),
+        ]
+        for opt in reversed(opts):
+            f = opt(f)
+        return f
+
+    return deco
+
+
+def seed_option(f: F) -> F:
+    return click.option("--seed", type=int, default=0, show_default=True,
+                        help="Seed for sampled pairs and probe inputs (reported).")(f)

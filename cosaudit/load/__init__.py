@@ -1,0 +1,1 @@
+"""I/O only: find and read one head from a checkpoint; write equivalent checkpoints atomically."""

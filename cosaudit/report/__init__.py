@@ -1,0 +1,1 @@
+"""Renderers: report data in, string (or bytes) out. They never write files or print."""
