@@ -1,1 +1,143 @@
-"""I/O only: find and read one head from a checkpoint; write equivalent checkpoints atomically."""
+"""I/O only: find and read one head from a checkpoint; write equivalent checkpoints atomically.
+
+`open_head` turns what the user typed into a described `Head`; `resolve_labels` turns label
+strings and row indices into rows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cosaudit.errors import HeadNotFoundError, UsageError
+from cosaudit.load.arch import detect, head_candidates
+from cosaudit.load.head import FinalNorm, Head, ResolvedLabel
+from cosaudit.load.labels import (
+    id2label_vocabulary,
+    labels_file_vocabulary,
+    load_tokenizer_vocabulary,
+    resolve,
+)
+from cosaudit.load.source import Located, locate
+
+__all__ = ["Head", "ResolvedLabel", "open_head", "resolve_labels", "locate"]
+
+
+def open_head(
+    checkpoint: str | None,
+    *,
+    tensor: str | None = None,
+    bias_tensor: str | None = None,
+    labels_file: Path | None = None,
+    head_type: str = "auto",
+    revision: str | None = None,
+) -> Head:
+    """Find the head of a checkpoint and describe it (weights are read later, on demand)."""
+    loc = locate(checkpoint, revision=revision)
+    if loc.kind == "numpy" and tensor is None and len(loc.tensors) > 1:
+        two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
+        if len(two_d) == 1:
+            tensor = two_d[0]
+        elif not head_candidates(loc.shapes):
+            raise HeadNotFoundError(
+                f"{loc.path} holds several arrays; which one is the head?",
+                hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
+            )
+    elif loc.kind == "numpy" and tensor is None:
+        tensor = next(iter(loc.tensors))
+    for name in (tensor, bias_tensor):
+        if name is not None and name not in loc.shapes:
+            raise HeadNotFoundError(
+                f"no tensor named {name!r} in {loc.path}",
+                hint="tensors: " + _list_names(loc),
+            )
+    if loc.fetch is not None:  # Hub shards: fetch what detection needs, by name first
+        layout0 = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
+        if layout0 is not None:
+            loc.fetch(layout0.weight)
+    layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
+    if layout is None:
+        raise HeadNotFoundError(
+            f"found no output head in {loc.path}",
+            hint="pass --tensor NAME; 2-D tensors: " + _list_names(loc, two_d_only=True),
+        )
+    if loc.fetch is not None:
+        for name in (layout.bias, layout.norm_weight, layout.norm_bias, layout.position):
+            if name is not None:
+                loc.fetch(name)
+        layout = detect(loc.shapes, loc.config, tensor=layout.weight, bias_tensor=layout.bias,
+                        head_type=head_type) or layout
+    weight = loc.tensors[layout.weight]
+    if len(weight.shape) != 2:
+        raise HeadNotFoundError(
+            f"tensor {layout.weight!r} has shape {list(weight.shape)}, not a 2-D matrix",
+            hint="pass the V × d head with --tensor",
+        )
+    bias = loc.tensors.get(layout.bias) if layout.bias else None
+    if bias is not None and int(_numel(bias.shape)) != weight.shape[0]:
+        raise UsageError(
+            f"bias {layout.bias!r} has {int(_numel(bias.shape))} entries but the head has "
+            f"{weight.shape[0]} rows",
+            hint="pass the matching bias with --bias-tensor",
+        )
+    norm = None
+    if layout.norm_weight and layout.norm_weight in loc.tensors:
+        norm = FinalNorm(
+            kind=layout.norm_kind,  # type: ignore[arg-type]
+            weight=loc.tensors[layout.norm_weight],
+            bias=loc.tensors.get(layout.norm_bias) if layout.norm_bias else None,
+            weight_offset=layout.norm_offset,
+            eps=layout.norm_eps,
+        )
+    if labels_file is not None:
+        vocab = labels_file_vocabulary(labels_file)
+    elif loc.tokenizer is not None:
+        vocab = load_tokenizer_vocabulary(loc.tokenizer)
+    else:
+        vocab = id2label_vocabulary(loc.config)
+    n_vocab = vocab.size if vocab is not None else None
+    if n_vocab is not None and n_vocab > weight.shape[0]:
+        n_vocab = weight.shape[0]
+    detection = list(layout.notes)
+    if layout.head_type_reason:
+        detection.append(f"head type {layout.head_type}: {layout.head_type_reason}")
+    return Head(
+        source=loc.source if loc.default_note is None else str(loc.path),
+        kind=loc.kind,  # type: ignore[arg-type]
+        root=loc.root,
+        path=loc.path,
+        weight=weight,
+        bias=bias,
+        tied=layout.tied,
+        tied_to=layout.tied_to,
+        position_embedding=loc.tensors.get(layout.position) if layout.position else None,
+        final_norm=norm,
+        softcap=layout.softcap,
+        head_type=layout.head_type,  # type: ignore[arg-type]
+        head_type_reason=layout.head_type_reason,
+        revision=loc.revision,
+        config=loc.config,
+        model_type=loc.config.get("model_type"),
+        vocab=vocab,
+        n_vocab=n_vocab,
+        detection=detection,
+        default_note=loc.default_note,
+    )
+
+
+def resolve_labels(head: Head, labels: list[str], ids: list[int]) -> tuple[list[ResolvedLabel], list[str]]:
+    """Labels (through the head's vocabulary) and raw ids → rows; (labels, warnings)."""
+    return resolve(head.vocab, head.n_rows, list(labels), list(ids))
+
+
+def _numel(shape: tuple[int, ...]) -> int:
+    n = 1
+    for s in shape:
+        n *= int(s)
+    return n
+
+
+def _list_names(loc: Located, *, two_d_only: bool = False) -> str:
+    names = [n for n, s in loc.shapes.items() if not two_d_only or (s is not None and len(s) == 2)]
+    shown = sorted(names)[:12]
+    more = f" … (+{len(names) - 12} more)" if len(names) > 12 else ""
+    return ", ".join(f"{n} {list(loc.shapes[n] or [])}" for n in shown) + more or "(none)"

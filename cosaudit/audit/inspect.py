@@ -1,0 +1,136 @@
+"""`inspect`: measure the cosines of a head and say what they can and cannot tell."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cosaudit import __version__
+from cosaudit.audit.verdict import verdict
+from cosaudit.core.cosine import (
+    cosine_matrix,
+    most_similar_pairs,
+    row_stats,
+    sample_pairs,
+    top_neighbours,
+)
+from cosaudit.errors import DataError
+from cosaudit.load.head import Head, ResolvedLabel
+
+SCHEMA = "cosaudit.inspect/1"
+
+
+def _num(x: float) -> float | None:
+    """JSON has no NaN: undefined values are null."""
+    return None if x is None or not np.isfinite(x) else round(float(x), 6)
+
+
+def _matrix(m: np.ndarray) -> list[list[float | None]]:
+    return [[_num(v) for v in row] for row in m]
+
+
+def run_inspect(
+    head: Head,
+    labels: list[ResolvedLabel],
+    *,
+    top_k: int = 5,
+    seed: int = 0,
+    n_pairs: int = 20000,
+    sample_rows: int = 2048,
+    n_top_pairs: int = 5,
+) -> dict[str, Any]:
+    """The inspect report as a JSON-ready dict."""
+    w = head.matrix()
+    v, d = w.shape
+    n_valid = head.n_vocab if head.n_vocab else v
+    warnings: list[str] = []
+    if n_valid < v:
+        warnings.append(
+            f"{v - n_valid} rows past the tokenizer's vocabulary ({n_valid} entries) are padding: "
+            "left out of vocabulary-wide statistics"
+        )
+    stats = row_stats(w, n_valid)
+    if stats.bad_rows.size:
+        shown = ", ".join(str(int(i)) for i in stats.bad_rows[:10])
+        warnings.append(f"{stats.bad_rows.size} rows contain NaN/Inf (e.g. rows {shown}): left out")
+    if stats.zero_rows.size:
+        shown = ", ".join(str(int(i)) for i in stats.zero_rows[:10])
+        warnings.append(f"{stats.zero_rows.size} rows are zero (rows {shown}): their cosines are undefined")
+    ids = [lab.id for lab in labels]
+    for lab in labels:
+        if lab.id in set(stats.bad_rows.tolist()):
+            raise DataError(f"row {lab.id} ({lab.label!r}) contains NaN or Inf",
+                            hint="the checkpoint is damaged there; choose other labels")
+        if lab.id >= n_valid:
+            warnings.append(f"label {lab.label!r} is row {lab.id}, a padding row past the tokenizer's vocabulary")
+    dup = {i for i in ids if ids.count(i) > 1}
+    if dup:
+        warnings.append(f"rows {sorted(dup)} were chosen more than once")
+
+    x = w[ids].astype(np.float64) if ids else np.empty((0, d))
+    cos = cosine_matrix(x)
+    cen = cosine_matrix(x - stats.mean) if ids else cos
+    dots = x @ x.T
+    for lab in labels:
+        if stats.norms[lab.id] == 0:
+            warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
+
+    neighbours = []
+    if ids and top_k > 0:
+        raw_nb = top_neighbours(w, ids, top_k, stats, n_valid=n_valid)
+        cen_nb = top_neighbours(w, ids, top_k, stats, centered=True, n_valid=n_valid)
+        for lab, rn, cn in zip(labels, raw_nb, cen_nb, strict=True):
+            neighbours.append({
+                "id": lab.id,
+                "label": lab.label,
+                "cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+                           for i, c in zip(rn.ids, rn.cosines, strict=True)],
+                "centered_cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+                                    for i, c in zip(cn.ids, cn.cosines, strict=True)],
+            })
+
+    pairs = sample_pairs(w, stats, n_pairs=n_pairs, seed=seed, n_valid=n_valid)
+    top_pairs, searched = most_similar_pairs(w, stats, sample_rows=sample_rows, seed=seed,
+                                             k=n_top_pairs, n_valid=n_valid)
+    valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
+    bias = head.bias_vector()
+    summary = {
+        "rows": v,
+        "dim": d,
+        "valid_rows": int(n_valid - np.count_nonzero(stats.bad_rows < n_valid)),
+        "padding_rows": int(v - n_valid),
+        "mean_row_norm": _num(float(valid_norms.mean())) if valid_norms.size else None,
+        "mean_vector_norm": _num(float(np.linalg.norm(stats.mean))),
+        "mean_norm_ratio": _num(stats.mean_norm_ratio),
+        "pair_sample": {"seed": seed, "pairs": pairs.n_pairs, "raw": pairs.quantiles.get("raw", {}),
+                        "centered": pairs.quantiles.get("centered", {})},
+        "most_similar_pairs": {
+            "rows_searched": searched,
+            "seed": seed,
+            "pairs": [{"ids": [p.i, p.j], "labels": [head.label_of(p.i), head.label_of(p.j)],
+                       "cosine": _num(p.cosine), "centered_cosine": _num(p.centered_cosine)}
+                      for p in top_pairs],
+        },
+        "nan_rows": [int(i) for i in stats.bad_rows[:100]],
+        "zero_rows": [int(i) for i in stats.zero_rows[:100]],
+        "bias_range": None if bias is None else [_num(float(bias.min())), _num(float(bias.max()))],
+    }
+    has_norm = head.final_norm is not None
+    return {
+        "schema": SCHEMA,
+        "cosaudit_version": __version__,
+        "checkpoint": head.facts(),
+        "detection": list(head.detection),
+        "head_type": head.head_type,
+        "identifiable": verdict(head.head_type, head.softcap, has_norm)["identifiable"],
+        "verdict": verdict(head.head_type, head.softcap, has_norm),
+        "labels": [lab.to_json() for lab in labels],
+        "cosine": _matrix(cos),
+        "centered_cosine": _matrix(cen),
+        "dot": _matrix(dots),
+        "neighbours": neighbours,
+        "summary": summary,
+        "warnings": warnings,
+        "_samples": {"raw": pairs.raw, "centered": pairs.centered},  # for figures; not in JSON
+    }

@@ -1,0 +1,63 @@
+"""`cosaudit inspect`: measure a head's cosines and say, loudly, what they cannot tell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._options import (
+    MultiValueCommand,
+    checkpoint_argument,
+    head_options,
+    label_options,
+    output_options,
+    seed_option,
+)
+from cosaudit.cli._output import emit, precheck_output, stdout_is_terminal
+
+FORMATS = ["text", "json", "md"]
+
+
+@click.command(cls=MultiValueCommand)
+@checkpoint_argument
+@label_options
+@head_options
+@click.option("--top-k", type=click.IntRange(0, 1000), default=5, show_default=True,
+              help="Nearest rows to show for each label.")
+@click.option("--pairs", "n_pairs", type=click.IntRange(0, 10_000_000), default=20000, show_default=True,
+              help="Random label pairs for the raw vs centered distribution.")
+@click.option("--sample-rows", type=click.IntRange(2, 100_000), default=2048, show_default=True,
+              help="Rows searched for the most similar pairs.")
+@seed_option
+@output_options(FORMATS)
+def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...], tensor: str | None,
+            bias_tensor: str | None, labels_file: Path | None, head_type: str, revision: str | None,
+            top_k: int, n_pairs: int, sample_rows: int, seed: int, fmt: str, output: Path | None,
+            force: bool) -> None:
+    """Measure cosines between label rows of CHECKPOINT's head, and say what they can't tell.
+
+    CHECKPOINT is a .safetensors file, a model folder, a Hub id org/name[@rev], or a .npy/.npz
+    matrix; by default COSAUDIT_CHECKPOINT, [tool.cosaudit] checkpoint, or the bundled demo.
+
+    \b
+    Examples:
+      cosaudit inspect
+      cosaudit inspect fixtures/demo-lm --labels dog cat horse car
+      cosaudit inspect model.safetensors --ids 3 17 --format json
+    """
+    from cosaudit.audit.inspect import run_inspect
+    from cosaudit.report import inspect as render
+
+    precheck_output(output, force)
+    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
+    resolved = resolve_from_options(head, labels, ids)
+    report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs, sample_rows=sample_rows)
+    if fmt == "json":
+        text = render.render_json(report)
+    elif fmt == "md":
+        text = render.render_markdown(report)
+    else:
+        text = render.render_text(report, color=output is None and stdout_is_terminal())
+    emit(text, output, force=force)

@@ -1,0 +1,251 @@
+"""Where each architecture keeps its head, bias, tying, final norm and soft-capping.
+
+Everything here works on tensor *names*, shapes and `config.json`; nothing is read but the
+config. The tables are ordered by preference; a name matches when it equals a known name under
+one of the known prefixes (so `model.layers.0.mlp.fc.weight` is not mistaken for a head).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+PREFIXES = ("", "model.", "language_model.", "model.language_model.", "module.", "base_model.")
+
+# output matrices, most specific first
+OUTPUT_NAMES = (
+    "lm_head.weight",
+    "embed_out.weight",  # GPT-NeoX / Pythia
+    "lm_head.decoder.weight",  # RoBERTa
+    "cls.predictions.decoder.weight",  # BERT MLM
+    "generator_lm_head.weight",  # ELECTRA
+    "pred_layer.proj.weight",  # XLM
+    "transformer.ff_out.weight",  # OLMo
+    "output.weight",  # Meta reference / GGUF names
+    "classifier.weight",  # HF *ForImageClassification / sequence classification
+    "score.weight",  # HF *ForSequenceClassification (decoder models)
+    "heads.head.weight",  # torchvision ViT
+    "head.weight",  # timm
+    "fc.weight",  # torchvision ResNet / Inception
+    "linear.weight",  # CIFAR ResNets
+)
+
+# input embeddings a head may be tied to
+EMBEDDING_NAMES = (
+    "transformer.wte.weight",
+    "embed_tokens.weight",
+    "decoder.embed_tokens.weight",
+    "gpt_neox.embed_in.weight",
+    "tok_embeddings.weight",
+    "token_embd.weight",
+    "bert.embeddings.word_embeddings.weight",
+    "roberta.embeddings.word_embeddings.weight",
+    "embeddings.word_embeddings.weight",
+    "transformer.word_embeddings.weight",
+    "word_embeddings.weight",
+    "shared.weight",
+    "transformer.embedding.word_embeddings.weight",
+)
+
+# learned absolute position embeddings that can absorb a translation of a tied head
+POSITION_NAMES = (
+    "transformer.wpe.weight",
+    "bert.embeddings.position_embeddings.weight",
+    "roberta.embeddings.position_embeddings.weight",
+    "embeddings.position_embeddings.weight",
+)
+
+BIAS_NAMES = (
+    "final_logits_bias",  # BART / Marian, shape [1, V]
+    "cls.predictions.bias",
+    "cls.predictions.decoder.bias",
+    "lm_head.bias",
+    "b_U",
+)
+
+# final norms before the head (module names; `.weight` / `.bias` are appended)
+NORM_NAMES = (
+    "transformer.ln_f",
+    "norm",
+    "gpt_neox.final_layer_norm",
+    "final_layernorm",
+    "final_layer_norm",
+    "decoder.final_layer_norm",
+    "transformer.norm_f",
+    "ln_f",
+    "cls.predictions.transform.LayerNorm",
+    "lm_head.layer_norm",
+    "vit.layernorm",
+    "layernorm",
+    "deit.layernorm",
+    "beit.pooler.layernorm",
+    "transformer.ln_f",
+    "backbone.norm_f",
+    "model.transformer.ln_f",
+    "fc_norm",
+)
+
+SOFTCAP_KEYS = ("final_logit_softcapping", "logit_softcapping", "output_logit_softcap")
+
+
+def _find(names: Mapping[str, Any], candidates: tuple[str, ...]) -> list[str]:
+    found = []
+    for cand in candidates:
+        for prefix in PREFIXES:
+            if prefix + cand in names and prefix + cand not in found:
+                found.append(prefix + cand)
+    return found
+
+
+def _classifier_sequences(names: Mapping[str, Any]) -> list[str]:
+    """`classifier.1.weight` (ResNet), `classifier.6.weight` (VGG): the last numbered layer."""
+    best: dict[str, tuple[int, str]] = {}
+    for n in names:
+        parts = n.split(".")
+        if len(parts) >= 3 and parts[-1] == "weight" and parts[-2].isdigit():
+            stem = ".".join(parts[:-2])
+            if stem.split(".")[-1] in ("classifier", "head", "fc"):
+                k = int(parts[-2])
+                if stem not in best or k > best[stem][0]:
+                    best[stem] = (k, n)
+    return [v[1] for v in best.values()]
+
+
+def text_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The language-model part of a config (multimodal configs nest it as `text_config`)."""
+    merged = dict(config)
+    for key in ("text_config", "llm_config", "language_config"):
+        sub = config.get(key)
+        if isinstance(sub, dict):
+            for k, v in sub.items():
+                merged.setdefault(k, v)
+    return merged
+
+
+@dataclass
+class Layout:
+    """Tensor names of the head and its companions, and how each was found."""
+
+    weight: str
+    bias: str | None = None
+    tied: bool = False
+    tied_to: str | None = None
+    position: str | None = None
+    norm_weight: str | None = None
+    norm_bias: str | None = None
+    norm_kind: str | None = None
+    norm_offset: float = 0.0
+    norm_eps: float | None = None
+    softcap: float | None = None
+    head_type: str = "softmax"
+    head_type_reason: str = "default: softmax"
+    notes: list[str] = field(default_factory=list)
+
+
+def head_candidates(shapes: Mapping[str, tuple[int, ...]]) -> list[str]:
+    """Names that could be the head: known output names first, then tied embeddings."""
+    two_d = {n: s for n, s in shapes.items() if len(s) == 2}
+    return _find(two_d, OUTPUT_NAMES) + _classifier_sequences(two_d) + _find(two_d, EMBEDDING_NAMES)
+
+
+def detect(
+    shapes: Mapping[str, tuple[int, ...]],
+    config: Mapping[str, Any],
+    *,
+    tensor: str | None = None,
+    bias_tensor: str | None = None,
+    head_type: str = "auto",
+) -> Layout | None:
+    """Find the head in a checkpoint from its tensor names/shapes and config; None if none."""
+    cfg = text_config(config)
+    two_d = {n: s for n, s in shapes.items() if len(s) == 2}
+    notes: list[str] = []
+    tied = False
+    tied_to = None
+    if tensor is not None:
+        weight = tensor
+        notes.append(f"head tensor {tensor!r} given with --tensor")
+        if weight in _find(two_d, EMBEDDING_NAMES):
+            tied, tied_to = True, weight
+    else:
+        outputs = _find(two_d, OUTPUT_NAMES) + _classifier_sequences(two_d)
+        embeddings = _find(two_d, EMBEDDING_NAMES)
+        if outputs:
+            weight = outputs[0]
+            notes.append(f"head {weight!r}: a known output-matrix name")
+            if cfg.get("tie_word_embeddings") is True and embeddings:
+                # some checkpoints store both copies of a tied matrix
+                tied, tied_to = True, embeddings[0]
+                notes.append(f"config says tie_word_embeddings: tied to {embeddings[0]!r}")
+        elif embeddings:
+            weight = embeddings[0]
+            tied, tied_to = True, weight
+            why = "tie_word_embeddings is true" if cfg.get("tie_word_embeddings", True) else "no output matrix"
+            notes.append(f"no output matrix stored; head tied to input embedding {weight!r} ({why})")
+        else:
+            return None
+    layout = Layout(weight=weight, tied=tied, tied_to=tied_to, notes=notes)
+
+    # bias: `<head>.bias` first, then architecture-specific names
+    vocab = shapes[weight][0] if weight in shapes else None
+    stem = weight[: -len(".weight")] if weight.endswith(".weight") else weight
+    if bias_tensor is not None:
+        layout.bias = bias_tensor
+        notes.append(f"bias {bias_tensor!r} given with --bias-tensor")
+    else:
+        for cand in [stem + ".bias", *_find(shapes, BIAS_NAMES)]:
+            s = shapes.get(cand)
+            if s is not None and int(_size(s)) == vocab and (len(s) == 1 or s[0] == 1):
+                layout.bias = cand
+                notes.append(f"output bias {cand!r}")
+                break
+
+    # final norm
+    for module in _find({n[: -len(".weight")]: 0 for n in shapes if n.endswith(".weight")}, NORM_NAMES):
+        w = module + ".weight"
+        if len(shapes[w]) == 1 and weight in shapes and shapes[w][0] == shapes[weight][1]:
+            layout.norm_weight = w
+            b = module + ".bias"
+            layout.norm_bias = b if b in shapes and shapes[b] == shapes[w] else None
+            layout.norm_kind = "layernorm" if layout.norm_bias else "rmsnorm"
+            model_type = str(cfg.get("model_type", ""))
+            if layout.norm_kind == "rmsnorm" and model_type.startswith("gemma"):
+                layout.norm_offset = 1.0  # Gemma's RMSNorm scales by (1 + weight)
+            for key in ("layer_norm_epsilon", "layer_norm_eps", "rms_norm_eps", "norm_eps"):
+                if isinstance(cfg.get(key), (int, float)):
+                    layout.norm_eps = float(cfg[key])
+                    break
+            notes.append(f"final {layout.norm_kind} {module!r} before the head")
+            break
+
+    if tied:
+        for cand in _find(shapes, POSITION_NAMES):
+            if weight in shapes and shapes[cand][1:] == shapes[weight][1:]:
+                layout.position = cand
+                break
+
+    for key in SOFTCAP_KEYS:
+        val = cfg.get(key)
+        if isinstance(val, (int, float)) and val > 0:
+            layout.softcap = float(val)
+            notes.append(f"logits soft-capped: {key} = {val}")
+            break
+
+    if head_type in ("softmax", "sigmoid"):
+        layout.head_type = head_type
+        layout.head_type_reason = f"--head {head_type}"
+    elif cfg.get("problem_type") == "multi_label_classification":
+        layout.head_type = "sigmoid"
+        layout.head_type_reason = "config problem_type: multi_label_classification"
+    else:
+        layout.head_type = "softmax"
+        layout.head_type_reason = "default: softmax (pass --head sigmoid for multi-label heads)"
+    return layout
+
+
+def _size(shape: tuple[int, ...]) -> int:
+    n = 1
+    for s in shape:
+        n *= int(s)
+    return n

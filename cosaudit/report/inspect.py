@@ -1,0 +1,172 @@
+"""Renderers of the `inspect` report: rich text, JSON, Markdown (data in, string out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cosaudit.report._common import cosine_style, fmt, md_table, render_rich, to_json
+
+
+def render_json(report: dict[str, Any]) -> str:
+    return to_json(report)
+
+
+def _label_names(report: dict[str, Any]) -> list[str]:
+    out = []
+    for lab in report["labels"]:
+        tok = lab.get("token")
+        name = lab["label"]
+        out.append(name if tok in (None, name) else f"{name} ({tok})")
+    return out
+
+
+def _facts_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
+    c = report["checkpoint"]
+    norm = c.get("final_norm")
+    rows = [
+        ("checkpoint", str(c["source"]) + (f" @ {c['revision']}" if c.get("revision") else "")),
+        ("head tensor", f"{c['tensor']}  {c['shape'][0]} × {c['shape'][1]}  {c['dtype']}"),
+        ("head type", report["head_type"]),
+        ("tied", f"yes, to {c['tied_to']}" if c.get("tied") else "no"),
+        ("output bias", c.get("bias") or "none"),
+        ("final norm", f"{norm['kind']} ({norm['weight']})" if norm else "none found"),
+        ("logit soft-capping", f"{c['softcap']:g}" if c.get("softcap") else "none"),
+    ]
+    if c.get("padding_rows"):
+        rows.append(("padding rows", f"{c['padding_rows']} (past the tokenizer's {c['n_vocab']} entries)"))
+    return rows
+
+
+def _matrix_table(title: str, names: list[str], m: list[list[float | None]], *, color: bool,
+                  digits: int = 3) -> Table:
+    t = Table(title=title, title_justify="left", show_lines=False, pad_edge=False)
+    t.add_column("")
+    for n in names:
+        t.add_column(n, justify="right")
+    for name, row in zip(names, m, strict=True):
+        cells = []
+        for x in row:
+            s = fmt(x, digits) if x is None or abs(x) <= 1.0 else f"{x:.4g}"
+            cells.append(Text(s, style=cosine_style(x) if color and (x is None or abs(x) <= 1.0) else ""))
+        t.add_row(name, *cells)
+    return t
+
+
+def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100) -> str:
+    v = report["verdict"]
+    parts: list[Any] = []
+    style = "bold red" if not v["identifiable"] else "bold green"
+    parts.append(Panel(Text.assemble((v["headline"] + "\n", style), v["why"] + "\n\n",
+                                     ("Instead: ", "bold"), v["instead"] + "\n", (v["reference"], "dim")),
+                       title="cosaudit inspect", border_style="red" if not v["identifiable"] else "green"))
+    facts = Table(show_header=False, box=None, pad_edge=False)
+    facts.add_column(style="bold")
+    facts.add_column()
+    for k, val in _facts_rows(report):
+        facts.add_row(k, val)
+    parts.append(facts)
+    names = _label_names(report)
+    if names:
+        parts.append(_matrix_table("cosine (raw)", names, report["cosine"], color=color))
+        parts.append(_matrix_table("cosine (centered: mean row removed)", names, report["centered_cosine"], color=color))
+        parts.append(_matrix_table("dot product", names, report["dot"], color=False))
+    for extra in report.get("_text_sections", []):
+        parts.append(extra)
+    if report.get("equivalents"):
+        t = Table(title="the same model, other cosines (verified equivalents)", title_justify="left")
+        for col in ("pair", "measured", "−1 model", "+1 model", "max |Δp|"):
+            t.add_column(col, justify="right" if col != "pair" else "left")
+        for e in report["equivalents"]:
+            t.add_row(" / ".join(e["labels"]), fmt(e["cosine"]), fmt(e["minus1"]), fmt(e["plus1"]),
+                      "n/a" if e.get("max_abs_prob_diff") is None else f"{e['max_abs_prob_diff']:.1e}")
+        parts.append(t)
+    if report.get("tieable"):
+        parts.append(_tieable_table(names, report["tieable"]))
+    if report.get("neighbours"):
+        for nb in report["neighbours"]:
+            t = Table(title=f"nearest rows to {nb['label']!r} over the vocabulary", title_justify="left")
+            t.add_column("raw cosine")
+            t.add_column("centered cosine")
+            raw = [f"{n['label']} {fmt(n['cosine'])}" for n in nb["cosine"]]
+            cen = [f"{n['label']} {fmt(n['cosine'])}" for n in nb["centered_cosine"]]
+            for i in range(max(len(raw), len(cen))):
+                t.add_row(raw[i] if i < len(raw) else "", cen[i] if i < len(cen) else "")
+            parts.append(t)
+    s = report["summary"]
+    ps = s["pair_sample"]
+    summ = Table(title="vocabulary-wide", title_justify="left", show_header=False, box=None)
+    summ.add_column(style="bold")
+    summ.add_column()
+    summ.add_row("rows used", f"{s['valid_rows']} of {s['rows']} (d = {s['dim']})")
+    summ.add_row("|mean row| / mean |row|", fmt(s["mean_norm_ratio"]))
+    if ps["pairs"]:
+        summ.add_row(f"raw cosine, {ps['pairs']} random pairs",
+                     f"median {fmt(ps['raw'].get('q50'))}, 1–99% [{fmt(ps['raw'].get('q01'))}, {fmt(ps['raw'].get('q99'))}]")
+        summ.add_row("centered cosine, same pairs",
+                     f"median {fmt(ps['centered'].get('q50'))}, 1–99% [{fmt(ps['centered'].get('q01'))}, {fmt(ps['centered'].get('q99'))}]")
+    msp = s["most_similar_pairs"]
+    if msp["pairs"]:
+        top = "; ".join(f"{p['labels'][0]} / {p['labels'][1]} {fmt(p['cosine'])}" for p in msp["pairs"])
+        summ.add_row(f"most similar pairs ({msp['rows_searched']} sampled rows, seed {msp['seed']})", top)
+    parts.append(summ)
+    for w in report.get("warnings", []):
+        parts.append(Text("warning: " + w, style="yellow"))
+    return render_rich(parts, color=color, width=width)
+
+
+def _tieable_table(names: list[str], tie: dict[str, Any]) -> Table:
+    t = Table(title=f"can share the top prediction (tie-able; search space: {tie.get('space', 'R^d')})",
+              title_justify="left")
+    t.add_column("")
+    for n in names:
+        t.add_column(n, justify="center")
+    for name, row in zip(names, tie["matrix"], strict=True):
+        t.add_row(name, *["—" if x is None else ("yes" if x else "no") for x in row])
+    return t
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    v = report["verdict"]
+    out = [f"# cosaudit inspect: {report['checkpoint']['source']}", "",
+           f"**{v['headline']}.** {v['why']}", "", f"**Instead:** {v['instead']}", "",
+           f"_{v['reference']}_", "", "## Head", "",
+           md_table(["fact", "value"], [[k, val] for k, val in _facts_rows(report)]), ""]
+    names = _label_names(report)
+    for key, title in (("cosine", "Cosine (raw)"), ("centered_cosine", "Cosine (centered)"), ("dot", "Dot product")):
+        if names:
+            out += [f"## {title}", "", md_table([""] + names, [[n] + [fmt(x) if x is None or abs(x) <= 1 else f"{x:.4g}" for x in row]
+                                                              for n, row in zip(names, report[key], strict=True)]), ""]
+    if report.get("equivalents"):
+        out += ["## The same model, other cosines", "",
+                md_table(["pair", "measured", "−1 model", "+1 model", "max |Δp|"],
+                         [[" / ".join(e["labels"]), fmt(e["cosine"]), fmt(e["minus1"]), fmt(e["plus1"]),
+                           "n/a" if e.get("max_abs_prob_diff") is None else f"{e['max_abs_prob_diff']:.1e}"]
+                          for e in report["equivalents"]]), ""]
+    if report.get("tieable"):
+        tie = report["tieable"]
+        out += [f"## Tie-able (can share the top prediction; {tie.get('space', 'R^d')})", "",
+                md_table([""] + names, [[n] + ["—" if x is None else ("yes" if x else "no") for x in row]
+                                        for n, row in zip(names, tie["matrix"], strict=True)]), ""]
+    for nb in report.get("neighbours", []):
+        out += [f"## Nearest rows to `{nb['label']}`", "",
+                md_table(["raw cosine", "centered cosine"],
+                         [[f"{a['label']} {fmt(a['cosine'])}", f"{b['label']} {fmt(b['cosine'])}"]
+                          for a, b in zip(nb["cosine"], nb["centered_cosine"], strict=False)]), ""]
+    s = report["summary"]
+    ps = s["pair_sample"]
+    out += ["## Vocabulary-wide", "",
+            f"- rows used: {s['valid_rows']} of {s['rows']} (d = {s['dim']})",
+            f"- |mean row| / mean |row|: {fmt(s['mean_norm_ratio'])}"]
+    if ps["pairs"]:
+        out.append(f"- raw cosine over {ps['pairs']} random pairs (seed {ps['seed']}): median "
+                   f"{fmt(ps['raw'].get('q50'))}; centered: median {fmt(ps['centered'].get('q50'))}")
+    for p in s["most_similar_pairs"]["pairs"]:
+        out.append(f"- similar pair: {p['labels'][0]} / {p['labels'][1]}: cosine {fmt(p['cosine'])}, "
+                   f"centered {fmt(p['centered_cosine'])}")
+    if report.get("warnings"):
+        out += ["", "## Warnings", ""] + [f"- {w}" for w in report["warnings"]]
+    return "\n".join(out) + "\n"
