@@ -9,11 +9,11 @@ import numpy as np
 from cosaudit import __version__
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
+    RowStatsAccumulator,
     cosine_matrix,
     most_similar_pairs,
-    row_stats,
     sample_pairs,
-    top_neighbours,
+    vocabulary_pass,
 )
 from cosaudit.errors import DataError
 from cosaudit.load.head import Head, ResolvedLabel
@@ -41,16 +41,17 @@ def run_inspect(
     n_top_pairs: int = 5,
 ) -> dict[str, Any]:
     """The inspect report as a JSON-ready dict."""
-    w = head.matrix()
-    v, d = w.shape
+    v, d = head.shape
     n_valid = head.n_vocab if head.n_vocab else v
+    acc = RowStatsAccumulator(v, d, n_valid)
+    w = head.matrix(on_block=acc.add)
     warnings: list[str] = []
     if n_valid < v:
         warnings.append(
             f"{v - n_valid} rows past the tokenizer's vocabulary ({n_valid} entries) are padding: "
             "left out of vocabulary-wide statistics"
         )
-    stats = row_stats(w, n_valid)
+    stats = acc.finish()
     if stats.bad_rows.size:
         shown = ", ".join(str(int(i)) for i in stats.bad_rows[:10])
         warnings.append(f"{stats.bad_rows.size} rows contain NaN/Inf (e.g. rows {shown}): left out")
@@ -77,9 +78,8 @@ def run_inspect(
             warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
 
     neighbours = []
+    raw_nb, cen_nb = vocabulary_pass(w, stats, ids, top_k, n_valid=n_valid)
     if ids and top_k > 0:
-        raw_nb = top_neighbours(w, ids, top_k, stats, n_valid=n_valid)
-        cen_nb = top_neighbours(w, ids, top_k, stats, centered=True, n_valid=n_valid)
         for lab, rn, cn in zip(labels, raw_nb, cen_nb, strict=True):
             neighbours.append({
                 "id": lab.id,
@@ -103,8 +103,9 @@ def run_inspect(
         "mean_row_norm": _num(float(valid_norms.mean())) if valid_norms.size else None,
         "mean_vector_norm": _num(float(np.linalg.norm(stats.mean))),
         "mean_norm_ratio": _num(stats.mean_norm_ratio),
-        "pair_sample": {"seed": seed, "pairs": pairs.n_pairs, "raw": pairs.quantiles.get("raw", {}),
-                        "centered": pairs.quantiles.get("centered", {})},
+        "pair_sample": {"seed": seed, "pairs": pairs.n_pairs,
+                        "raw": {k: _num(x) for k, x in pairs.quantiles.get("raw", {}).items()},
+                        "centered": {k: _num(x) for k, x in pairs.quantiles.get("centered", {}).items()}},
         "most_similar_pairs": {
             "rows_searched": searched,
             "seed": seed,

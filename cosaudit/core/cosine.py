@@ -46,61 +46,82 @@ def _blocks(n: int, size: int = BLOCK_ROWS) -> Iterator[tuple[int, int]]:
 
 @dataclass
 class RowStats:
-    """One streaming pass over a head's rows."""
+    """Per-row norms, the mean row and the bad rows of a head (one streaming pass)."""
 
     mean: np.ndarray  # mean row over the rows counted (float64)
-    norms: np.ndarray  # |w_i| for every row (float64)
-    dot_mean: np.ndarray  # w_i · μ for every row (float64)
+    norms: np.ndarray  # |w_i| for every row (float64; NaN for rows with NaN/Inf)
     bad_rows: np.ndarray  # indices of rows with NaN/Inf
     zero_rows: np.ndarray  # indices of rows of zero norm
     counted: int  # rows that went into the mean
     mean_norm_ratio: float  # |μ| / mean |w_i| (how far the rows sit off the origin)
+    dot_mean: np.ndarray | None = None  # w_i · μ, filled by `vocabulary_pass`
 
     @property
     def mean_norm_sq(self) -> float:
         return float(self.mean @ self.mean)
 
     def centered_norms(self) -> np.ndarray:
+        if self.dot_mean is None:
+            raise ValueError("centered norms need w·μ: run vocabulary_pass first")
         sq = self.norms**2 - 2.0 * self.dot_mean + self.mean_norm_sq
         return np.sqrt(np.maximum(sq, 0.0))
 
 
-def row_stats(w: np.ndarray, n_valid: int | None = None) -> RowStats:
-    """Norms, mean row and bad rows; the mean counts rows < n_valid that are finite."""
-    v, d = w.shape
-    n_valid = v if n_valid is None else min(n_valid, v)
-    norms = np.empty(v, dtype=np.float64)
-    total = np.zeros(d, dtype=np.float64)
-    bad: list[np.ndarray] = []
-    counted = 0
-    for a, b in _blocks(v):
-        blk = w[a:b]
-        finite = np.isfinite(blk).all(axis=1)
-        sq = np.einsum("ij,ij->i", blk, blk, dtype=np.float64)
-        norms[a:b] = np.sqrt(sq)
+class RowStatsAccumulator:
+    """Builds `RowStats` from blocks of rows as they are read (no second pass over the matrix)."""
+
+    def __init__(self, v: int, d: int, n_valid: int | None = None):
+        self.v, self.d = v, d
+        self.n_valid = v if n_valid is None else min(n_valid, v)
+        self.norms = np.full(v, np.nan, dtype=np.float64)
+        self.total = np.zeros(d, dtype=np.float64)
+        self.bad: list[np.ndarray] = []
+        self.counted = 0
+
+    def add(self, start: int, block: np.ndarray) -> None:
+        b = start + block.shape[0]
+        sq = np.einsum("ij,ij->i", block, block).astype(np.float64)
+        # a row with NaN/Inf has a non-finite sum of squares (so does one with |x| > 1e19)
+        finite = np.isfinite(sq)
+        self.norms[start:b] = np.sqrt(sq)
         if not finite.all():
-            bad.append(np.flatnonzero(~finite) + a)
-        hi = min(b, n_valid)
-        if hi > a:
-            keep = finite[: hi - a]
-            counted += int(keep.sum())
-            sub = blk[: hi - a]
-            total += sub[keep].sum(axis=0, dtype=np.float64) if not keep.all() else sub.sum(axis=0, dtype=np.float64)
-    bad_rows = np.concatenate(bad) if bad else np.empty(0, dtype=np.int64)
-    mean = total / max(counted, 1)
-    dot_mean = np.empty(v, dtype=np.float64)
-    mean32 = mean.astype(np.float32)
-    for a, b in _blocks(v):
-        dot_mean[a:b] = w[a:b] @ mean32
-    norms[bad_rows] = np.nan
-    dot_mean[bad_rows] = np.nan
-    valid = np.ones(v, dtype=bool)
-    valid[n_valid:] = False
-    valid[bad_rows] = False
-    mean_row_norm = float(np.mean(norms[valid])) if valid.any() else float("nan")
-    ratio = float(np.linalg.norm(mean) / mean_row_norm) if mean_row_norm > 0 else float("nan")
-    zero_rows = np.flatnonzero(norms == 0)
-    return RowStats(mean, norms, dot_mean, bad_rows, zero_rows, counted, ratio)
+            self.bad.append(np.flatnonzero(~finite) + start)
+        hi = min(b, self.n_valid)
+        if hi > start:
+            keep = finite[: hi - start]
+            sub = block[: hi - start]
+            if keep.all():
+                # a float32 GEMV per block, accumulated in float64 across blocks: fast and exact enough
+                self.total += np.ones(sub.shape[0], dtype=np.float32) @ sub
+            else:
+                self.total += np.ones(int(keep.sum()), dtype=np.float32) @ sub[keep]
+            self.counted += int(keep.sum())
+
+    def finish(self) -> RowStats:
+        bad_rows = np.concatenate(self.bad) if self.bad else np.empty(0, dtype=np.int64)
+        norms = self.norms
+        norms[bad_rows] = np.nan
+        mean = self.total / max(self.counted, 1)
+        valid = np.ones(self.v, dtype=bool)
+        valid[self.n_valid:] = False
+        valid[bad_rows] = False
+        mean_row_norm = float(np.mean(norms[valid])) if valid.any() else float("nan")
+        ratio = float(np.linalg.norm(mean) / mean_row_norm) if mean_row_norm > 0 else float("nan")
+        zero_rows = np.flatnonzero(norms == 0)
+        return RowStats(mean, norms, bad_rows, zero_rows, self.counted, ratio)
+
+
+def row_stats(w: np.ndarray, n_valid: int | None = None) -> RowStats:
+    """Norms, mean row and bad rows of an in-memory matrix; the mean counts finite rows < n_valid.
+
+    Also fills `dot_mean`, so centered norms are available at once.
+    """
+    acc = RowStatsAccumulator(w.shape[0], w.shape[1], n_valid)
+    for a, b in _blocks(w.shape[0]):
+        acc.add(a, w[a:b])
+    stats = acc.finish()
+    vocabulary_pass(w, stats, [], 0, n_valid=n_valid)
+    return stats
 
 
 @dataclass
@@ -109,6 +130,69 @@ class Neighbours:
 
     ids: np.ndarray
     cosines: np.ndarray
+
+
+def vocabulary_pass(
+    w: np.ndarray,
+    stats: RowStats,
+    query_ids: list[int],
+    k: int,
+    *,
+    n_valid: int | None = None,
+) -> tuple[list[Neighbours], list[Neighbours]]:
+    """One GEMM pass over all rows: each query's k nearest rows by raw and by centered cosine,
+    and w·μ for every row (stored in `stats.dot_mean`).
+
+    The mean row rides along as one more column, so centered cosines need no centered copy:
+    (w−μ)·(q−μ) = w·q − w·μ − μ·q + |μ|². Rows past n_valid (padding), rows with NaN/Inf and
+    zero rows are left out of the neighbours.
+    """
+    v = w.shape[0]
+    n_valid = v if n_valid is None else min(n_valid, v)
+    mu = stats.mean
+    q = w[query_ids].astype(np.float64) if query_ids else np.empty((0, w.shape[1]))
+    cols = np.vstack([q, mu[None, :]]).astype(np.float32)
+    dot_mean = np.empty(v, dtype=np.float64)
+    dots_all: list[np.ndarray] = []
+    for a, b in _blocks(v):
+        d = (w[a:b] @ cols.T).astype(np.float64)
+        dot_mean[a:b] = d[:, -1]
+        if query_ids:
+            dots_all.append(d[:, :-1])
+    stats.dot_mean = dot_mean
+    dot_mean[stats.bad_rows] = np.nan
+    if not query_ids or k <= 0:
+        empty = [Neighbours(np.empty(0, dtype=np.int64), np.empty(0)) for _ in query_ids]
+        return empty, [Neighbours(np.empty(0, dtype=np.int64), np.empty(0)) for _ in query_ids]
+    dots = np.concatenate(dots_all)  # V × n: small (n labels)
+    cen_norms = stats.centered_norms()
+    excluded = np.zeros(v, dtype=bool)
+    excluded[n_valid:] = True
+    excluded[stats.bad_rows] = True
+    qmu = q @ mu
+    q_cn = np.sqrt(np.maximum(stats.norms[query_ids] ** 2 - 2 * qmu + stats.mean_norm_sq, 0.0))
+    k = max(0, min(k, n_valid - 1))
+    raw_out, cen_out = [], []
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for col, qi in enumerate(query_ids):
+            raw = dots[:, col] / (stats.norms * stats.norms[qi])
+            cen = (dots[:, col] - dot_mean - qmu[col] + stats.mean_norm_sq) / (cen_norms * q_cn[col])
+            for arr, norms, out in ((raw, stats.norms, raw_out), (cen, cen_norms, cen_out)):
+                arr = arr.copy()
+                arr[excluded | (norms == 0) | ~np.isfinite(arr)] = -np.inf
+                arr[qi] = -np.inf
+                out.append(_top(arr, k))
+    return raw_out, cen_out
+
+
+def _top(scores: np.ndarray, k: int) -> Neighbours:
+    take = min(k, int(np.isfinite(scores).sum()))
+    if take <= 0:
+        return Neighbours(np.empty(0, dtype=np.int64), np.empty(0))
+    part = np.argpartition(-scores, take - 1)[:take]
+    order = np.lexsort((part, -scores[part]))
+    ids = part[order]
+    return Neighbours(ids.astype(np.int64), np.clip(scores[ids], -1.0, 1.0))
 
 
 def top_neighbours(
@@ -120,51 +204,9 @@ def top_neighbours(
     centered: bool = False,
     n_valid: int | None = None,
 ) -> list[Neighbours]:
-    """For each query row, its k nearest rows by (raw or centered) cosine over the vocabulary.
-
-    Rows past n_valid (padding), rows with NaN/Inf and zero rows are left out.
-    """
-    v = w.shape[0]
-    n_valid = v if n_valid is None else min(n_valid, v)
-    q = w[query_ids].astype(np.float64)
-    mu = stats.mean
-    if centered:
-        q = q - mu
-        row_norms = stats.centered_norms()
-    else:
-        row_norms = stats.norms
-    q_norms = np.linalg.norm(q, axis=1)
-    q32 = q.astype(np.float32)
-    shift = (q @ mu) if centered else np.zeros(len(query_ids))
-    excluded = np.zeros(v, dtype=bool)
-    excluded[n_valid:] = True
-    excluded[stats.bad_rows] = True
-    excluded[row_norms == 0] = True
-    k = max(0, min(k, n_valid - 1))
-    best_ids = [np.empty(0, dtype=np.int64) for _ in query_ids]
-    best_cos = [np.empty(0, dtype=np.float64) for _ in query_ids]
-    for a, b in _blocks(n_valid):
-        dots = (w[a:b] @ q32.T).astype(np.float64) - shift[None, :]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            cos = dots / (row_norms[a:b, None] * q_norms[None, :])
-        cos[excluded[a:b], :] = -np.inf
-        for col, qi in enumerate(query_ids):
-            if a <= qi < b:
-                cos[qi - a, col] = -np.inf
-            c = cos[:, col]
-            take = min(k, c.size)
-            if take == 0:
-                continue
-            part = np.argpartition(-c, take - 1)[:take]
-            ids = np.concatenate([best_ids[col], part + a])
-            vals = np.concatenate([best_cos[col], c[part]])
-            order = np.lexsort((ids, -vals))[:k]
-            best_ids[col], best_cos[col] = ids[order], vals[order]
-    out = []
-    for ids, vals in zip(best_ids, best_cos, strict=True):
-        keep = np.isfinite(vals)
-        out.append(Neighbours(ids[keep], np.clip(vals[keep], -1.0, 1.0)))
-    return out
+    """For each query row, its k nearest rows by (raw or centered) cosine over the vocabulary."""
+    raw, cen = vocabulary_pass(w, stats, list(query_ids), k, n_valid=n_valid)
+    return cen if centered else raw
 
 
 @dataclass
@@ -183,20 +225,22 @@ def sample_pairs(w: np.ndarray, stats: RowStats, *, n_pairs: int, seed: int,
     """Cosines of random distinct pairs among the valid rows, raw and centered."""
     rng = np.random.default_rng(seed)
     valid = _valid_ids(w.shape[0], stats, n_valid)
-    if valid.size < 2:
+    if valid.size < 2 or n_pairs <= 0:
         empty = np.empty(0)
         return PairSample(seed, 0, empty, empty)
     a = rng.choice(valid, size=n_pairs)
     b = rng.choice(valid, size=n_pairs)
     same = a == b
     b[same] = valid[(np.searchsorted(valid, b[same]) + 1) % valid.size]
-    wa, wb = w[a].astype(np.float64), w[b].astype(np.float64)
-    raw = np.einsum("ij,ij->i", wa, wb) / (stats.norms[a] * stats.norms[b])
-    ca, cb = wa - stats.mean, wb - stats.mean
     cn = stats.centered_norms()
+    dm = stats.dot_mean
+    assert dm is not None
+    dots = np.empty(n_pairs)
+    for s, e in _blocks(n_pairs, 4096):  # chunks: gathered rows stay small for large d
+        dots[s:e] = np.einsum("ij,ij->i", w[a[s:e]], w[b[s:e]])
     with np.errstate(invalid="ignore", divide="ignore"):
-        cen = np.einsum("ij,ij->i", ca, cb) / (cn[a] * cn[b])
-    raw, cen = np.clip(raw, -1, 1), np.clip(cen, -1, 1)
+        raw = np.clip(dots / (stats.norms[a] * stats.norms[b]), -1, 1)
+        cen = np.clip((dots - dm[a] - dm[b] + stats.mean_norm_sq) / (cn[a] * cn[b]), -1, 1)
     qs = (0.01, 0.25, 0.5, 0.75, 0.99)
     quant = {
         "raw": {f"q{int(q * 100):02d}": float(np.nanquantile(raw, q)) for q in qs},
@@ -234,9 +278,14 @@ def most_similar_pairs(w: np.ndarray, stats: RowStats, *, sample_rows: int, seed
     rng = np.random.default_rng(seed)
     valid = _valid_ids(w.shape[0], stats, n_valid)
     rows = valid if valid.size <= sample_rows else np.sort(rng.choice(valid, sample_rows, replace=False))
-    x = w[rows].astype(np.float64)
-    raw = cosine_matrix(x)
-    cen = cosine_matrix(x - stats.mean)
+    x = w[rows]
+    gram = (x @ x.T).astype(np.float64)  # one float32 GEMM serves raw and centered cosines
+    n = stats.norms[rows]
+    dm = stats.dot_mean[rows] if stats.dot_mean is not None else x.astype(np.float64) @ stats.mean
+    cn = np.sqrt(np.maximum(n**2 - 2 * dm + stats.mean_norm_sq, 0.0))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        raw = np.clip(gram / np.outer(n, n), -1, 1)
+        cen = np.clip((gram - dm[:, None] - dm[None, :] + stats.mean_norm_sq) / np.outer(cn, cn), -1, 1)
     iu = np.triu_indices(len(rows), 1)
     vals = raw[iu]
     if vals.size == 0:
@@ -244,6 +293,7 @@ def most_similar_pairs(w: np.ndarray, stats: RowStats, *, sample_rows: int, seed
     take = min(k, vals.size)
     top = np.argpartition(-vals, take - 1)[:take]
     top = top[np.argsort(-vals[top], kind="stable")]
-    pairs = [TopPair(int(rows[iu[0][t]]), int(rows[iu[1][t]]), float(vals[t]), float(cen[iu][t]))
+    cen_vals = cen[iu]
+    pairs = [TopPair(int(rows[iu[0][t]]), int(rows[iu[1][t]]), float(vals[t]), float(cen_vals[t]))
              for t in top]
     return pairs, len(rows)

@@ -23,7 +23,7 @@ class TensorReader(Protocol):
     dtype: str  # safetensors dtype string: F32, F16, BF16, F8_E4M3, F8_E5M2, F64
     file: Path | None
 
-    def read(self) -> np.ndarray: ...
+    def read(self, on_block: Any = None) -> np.ndarray: ...
 
     def read_rows(self, start: int, stop: int) -> np.ndarray: ...
 
@@ -87,9 +87,12 @@ class Head:
     def dim(self) -> int:
         return self.shape[1]
 
-    def matrix(self) -> np.ndarray:
-        """The whole V × d head as float32 (converted blockwise into one array)."""
-        return self.weight.read()
+    def matrix(self, on_block: Any = None) -> np.ndarray:
+        """The whole V × d head as float32 (converted blockwise into one array).
+
+        `on_block(start, rows)` is called with each converted block (for one-pass statistics).
+        """
+        return self.weight.read(on_block) if on_block is not None else self.weight.read()
 
     def rows(self, ids: list[int]) -> np.ndarray:
         """Selected rows as float32, reading only what is needed."""

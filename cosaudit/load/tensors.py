@@ -16,6 +16,7 @@ import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,8 @@ ITEMSIZE: dict[str, int] = {
 FLOAT_DTYPES = ("F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2")
 MAX_HEADER = 100 * 1024 * 1024  # safetensors' own limit
 BLOCK_BYTES = 32 * 1024 * 1024  # source bytes converted per block
+
+BlockCallback = Callable[[int, np.ndarray], None]
 
 
 def _numpy_dtype(dtype: str) -> np.dtype:
@@ -107,13 +110,21 @@ def read_safetensors_header(path: Path) -> SafetensorsHeader:
         raise CheckpointFormatError(f"{path} is not a safetensors file (only {size} bytes)", hint=hint)
     with open(path, "rb") as fh:
         (n,) = struct.unpack("<Q", fh.read(8))
+        first = fh.read(1)
+        if first != b"{":  # every safetensors header is a JSON object
+            raise CheckpointFormatError(
+                f"{path} is not a safetensors file (no JSON header after the 8-byte length)",
+                hint="pass a .safetensors file, a model folder, or a .npy/.npz file",
+            )
+        if n < 2:
+            raise CheckpointFormatError(f"{path} is not a safetensors file: header length {n}", hint=hint)
         if n > MAX_HEADER or 8 + n > size:
             raise CheckpointFormatError(
-                f"{path} is not a valid safetensors file: header length {n} points past the end "
-                f"of the {size}-byte file",
+                f"{path} is truncated or not a valid safetensors file: header length {n} points "
+                f"past the end of the {size}-byte file",
                 hint=hint,
             )
-        raw = fh.read(n)
+        raw = first + fh.read(n - 1)
     try:
         obj = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -123,6 +134,8 @@ def read_safetensors_header(path: Path) -> SafetensorsHeader:
     if not isinstance(obj, dict):
         raise CheckpointFormatError(f"{path} is not a safetensors file: header is not an object", hint=hint)
     metadata = obj.pop("__metadata__", None) or {}
+    if not isinstance(metadata, dict):
+        raise CheckpointFormatError(f"{path}: __metadata__ in the header is not an object", hint=hint)
     data_len = size - 8 - n
     entries: dict[str, SafetensorsEntry] = {}
     for name, info in obj.items():
@@ -183,13 +196,17 @@ class SafetensorsTensor:
         with open(self.entry.file, "rb") as fh:
             return os.pread(fh.fileno(), self.entry.nbytes, self.entry.begin)
 
-    def read(self) -> np.ndarray:
-        """The whole tensor as float32, converted block by block into one array."""
+    def read(self, on_block: BlockCallback | None = None) -> np.ndarray:
+        """The whole tensor as float32, converted block by block into one array.
+
+        `on_block(start, rows)` sees each converted block while it is still hot in cache, so a
+        statistics pass costs no second read of the matrix.
+        """
         self._require_float()
         rows = self.shape[0] if self.shape else 1
         out = np.empty(self.shape, dtype=np.float32)
         flat = out.reshape(rows, -1) if self.shape else out.reshape(1, 1)
-        self._read_into(0, rows, flat)
+        self._read_into(0, rows, flat, on_block)
         return out
 
     def read_rows(self, start: int, stop: int) -> np.ndarray:
@@ -215,7 +232,8 @@ class SafetensorsTensor:
             self._read_into(a, b, view)
             yield a, view
 
-    def _read_into(self, start: int, stop: int, out: np.ndarray) -> None:
+    def _read_into(self, start: int, stop: int, out: np.ndarray,
+                   on_block: BlockCallback | None = None) -> None:
         itemsize = ITEMSIZE[self.dtype]
         row_bytes = self._row_elems * itemsize
         block_rows = max(1, BLOCK_BYTES // max(row_bytes, 1))
@@ -233,6 +251,8 @@ class SafetensorsTensor:
                         hint="re-download or re-save the checkpoint",
                     )
                 convert_into(view, self.dtype, out[a - start : b - start])
+                if on_block is not None:
+                    on_block(a, out[a - start : b - start])
 
 
 class ArrayTensor:
@@ -248,8 +268,13 @@ class ArrayTensor:
     def __repr__(self) -> str:
         return f"ArrayTensor({self.name!r}, {self.dtype}, {list(self.shape)})"
 
-    def read(self) -> np.ndarray:
-        return np.array(self.array, dtype=np.float32, copy=True)
+    def read(self, on_block: BlockCallback | None = None) -> np.ndarray:
+        out = np.array(self.array, dtype=np.float32, copy=True)
+        if on_block is not None and out.ndim >= 1:
+            step = max(1, BLOCK_BYTES // max(4 * int(np.prod(out.shape[1:])), 1))
+            for a in range(0, out.shape[0], step):
+                on_block(a, out[a : a + step])
+        return out
 
     def read_rows(self, start: int, stop: int) -> np.ndarray:
         return np.array(self.array[start:stop], dtype=np.float32, copy=True)

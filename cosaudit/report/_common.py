@@ -31,10 +31,17 @@ def render_rich(renderables: Iterable[Any], *, color: bool, width: int = 100) ->
 
 
 def fmt(x: float | None, digits: int = 3) -> str:
-    """A number for people: fixed digits; undefined → 'n/a'."""
+    """A cosine-like number in [-1, 1]: signed, fixed digits; undefined → 'n/a'."""
     if x is None:
         return "n/a"
-    return f"{x:+.{digits}f}" if x < 0 or digits >= 0 and abs(x) <= 1.0 else f"{x:.{digits}g}"
+    return f"{x:+.{digits}f}"
+
+
+def fmt_num(x: float | None, digits: int = 4) -> str:
+    """Any other number (dot products, norms, ratios): significant digits; undefined → 'n/a'."""
+    if x is None:
+        return "n/a"
+    return f"{x:.{digits}g}"
 
 
 def cosine_style(x: float | None) -> str:

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import cosine_style, fmt, md_table, render_rich, to_json
+from cosaudit.report._common import cosine_style, fmt, fmt_num, md_table, render_rich, to_json
 
 
 def render_json(report: dict[str, Any]) -> str:
@@ -42,17 +42,28 @@ def _facts_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _matrix_table(title: str, names: list[str], m: list[list[float | None]], *, color: bool,
-                  digits: int = 3) -> Table:
-    t = Table(title=title, title_justify="left", show_lines=False, pad_edge=False)
+                  cosine: bool = True) -> Table:
+    t = Table(title=title, title_justify="left", title_style="bold")
     t.add_column("")
     for n in names:
         t.add_column(n, justify="right")
     for name, row in zip(names, m, strict=True):
-        cells = []
-        for x in row:
-            s = fmt(x, digits) if x is None or abs(x) <= 1.0 else f"{x:.4g}"
-            cells.append(Text(s, style=cosine_style(x) if color and (x is None or abs(x) <= 1.0) else ""))
+        cells = [Text(fmt(x) if cosine else fmt_num(x), style=cosine_style(x) if color and cosine else "")
+                 for x in row]
         t.add_row(name, *cells)
+    return t
+
+
+def _neighbours_table(neighbours: list[dict[str, Any]]) -> Table:
+    t = Table(title="nearest rows over the vocabulary: raw vs centered cosine", title_justify="left",
+              title_style="bold")
+    t.add_column("label")
+    t.add_column("by raw cosine")
+    t.add_column("by centered cosine")
+    for nb in neighbours:
+        raw = ", ".join(f"{n['label']} {fmt(n['cosine'], 2)}" for n in nb["cosine"])
+        cen = ", ".join(f"{n['label']} {fmt(n['cosine'], 2)}" for n in nb["centered_cosine"])
+        t.add_row(nb["label"], raw, cen)
     return t
 
 
@@ -63,17 +74,19 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     parts.append(Panel(Text.assemble((v["headline"] + "\n", style), v["why"] + "\n\n",
                                      ("Instead: ", "bold"), v["instead"] + "\n", (v["reference"], "dim")),
                        title="cosaudit inspect", border_style="red" if not v["identifiable"] else "green"))
-    facts = Table(show_header=False, box=None, pad_edge=False)
+    facts = Table(show_header=False, box=None)
     facts.add_column(style="bold")
     facts.add_column()
     for k, val in _facts_rows(report):
         facts.add_row(k, val)
     parts.append(facts)
+    if report.get("detection"):
+        parts.append(Text("found: " + "; ".join(report["detection"]), style="dim"))
     names = _label_names(report)
     if names:
         parts.append(_matrix_table("cosine (raw)", names, report["cosine"], color=color))
         parts.append(_matrix_table("cosine (centered: mean row removed)", names, report["centered_cosine"], color=color))
-        parts.append(_matrix_table("dot product", names, report["dot"], color=False))
+        parts.append(_matrix_table("dot product", names, report["dot"], color=False, cosine=False))
     for extra in report.get("_text_sections", []):
         parts.append(extra)
     if report.get("equivalents"):
@@ -87,22 +100,14 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     if report.get("tieable"):
         parts.append(_tieable_table(names, report["tieable"]))
     if report.get("neighbours"):
-        for nb in report["neighbours"]:
-            t = Table(title=f"nearest rows to {nb['label']!r} over the vocabulary", title_justify="left")
-            t.add_column("raw cosine")
-            t.add_column("centered cosine")
-            raw = [f"{n['label']} {fmt(n['cosine'])}" for n in nb["cosine"]]
-            cen = [f"{n['label']} {fmt(n['cosine'])}" for n in nb["centered_cosine"]]
-            for i in range(max(len(raw), len(cen))):
-                t.add_row(raw[i] if i < len(raw) else "", cen[i] if i < len(cen) else "")
-            parts.append(t)
+        parts.append(_neighbours_table(report["neighbours"]))
     s = report["summary"]
     ps = s["pair_sample"]
     summ = Table(title="vocabulary-wide", title_justify="left", show_header=False, box=None)
     summ.add_column(style="bold")
     summ.add_column()
     summ.add_row("rows used", f"{s['valid_rows']} of {s['rows']} (d = {s['dim']})")
-    summ.add_row("|mean row| / mean |row|", fmt(s["mean_norm_ratio"]))
+    summ.add_row("|mean row| / mean |row|", fmt_num(s["mean_norm_ratio"], 3))
     if ps["pairs"]:
         summ.add_row(f"raw cosine, {ps['pairs']} random pairs",
                      f"median {fmt(ps['raw'].get('q50'))}, 1–99% [{fmt(ps['raw'].get('q01'))}, {fmt(ps['raw'].get('q99'))}]")
@@ -138,7 +143,8 @@ def render_markdown(report: dict[str, Any]) -> str:
     names = _label_names(report)
     for key, title in (("cosine", "Cosine (raw)"), ("centered_cosine", "Cosine (centered)"), ("dot", "Dot product")):
         if names:
-            out += [f"## {title}", "", md_table([""] + names, [[n] + [fmt(x) if x is None or abs(x) <= 1 else f"{x:.4g}" for x in row]
+            num = fmt if key != "dot" else fmt_num
+            out += [f"## {title}", "", md_table([""] + names, [[n] + [num(x) for x in row]
                                                               for n, row in zip(names, report[key], strict=True)]), ""]
     if report.get("equivalents"):
         out += ["## The same model, other cosines", "",
@@ -160,7 +166,7 @@ def render_markdown(report: dict[str, Any]) -> str:
     ps = s["pair_sample"]
     out += ["## Vocabulary-wide", "",
             f"- rows used: {s['valid_rows']} of {s['rows']} (d = {s['dim']})",
-            f"- |mean row| / mean |row|: {fmt(s['mean_norm_ratio'])}"]
+            f"- |mean row| / mean |row|: {fmt_num(s['mean_norm_ratio'], 3)}"]
     if ps["pairs"]:
         out.append(f"- raw cosine over {ps['pairs']} random pairs (seed {ps['seed']}): median "
                    f"{fmt(ps['raw'].get('q50'))}; centered: median {fmt(ps['centered'].get('q50'))}")

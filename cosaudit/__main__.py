@@ -1,0 +1,5 @@
+"""`python -m cosaudit` runs the command line."""
+
+from cosaudit.cli import main
+
+main()
