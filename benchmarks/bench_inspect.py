@@ -77,8 +77,10 @@ def main() -> None:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="cosaudit-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
     main_size = (8192, 1024) if args.quick else (128256, 4096)
-    growth = [(4096, 512), (8192, 512), (8192, 1024)] if args.quick else [(32064, 4096), (64128, 4096), (128256, 2048)]
-    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; workdir {workdir}")
+    growth = [(4096, 512), (8192, 512), (4096, 1024)] if args.quick else [(32064, 4096), (64128, 4096), (128256, 2048)]
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; load average {load:.2f}; "
+          f"workdir {workdir}")
     r = one_size(workdir, *main_size, args.repeat, extra=True)
     ratio_t = r["inspect_s"] / r["baseline_s"]
     budget_m = r["head_f32_mib"] + 512

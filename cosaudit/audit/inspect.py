@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -9,11 +10,11 @@ import numpy as np
 from cosaudit import __version__
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
-    RowStatsAccumulator,
+    VocabularyScan,
     cosine_matrix,
     most_similar_pairs,
+    sample_geometry,
     sample_pairs,
-    vocabulary_pass,
 )
 from cosaudit.errors import DataError
 from cosaudit.load.head import Head, ResolvedLabel
@@ -39,28 +40,21 @@ def run_inspect(
     n_pairs: int = 20000,
     sample_rows: int = 2048,
     n_top_pairs: int = 5,
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """The inspect report as a JSON-ready dict."""
+    """The inspect report as a JSON-ready dict. `progress(rows)` is told of rows read."""
     v, d = head.shape
     n_valid = head.n_vocab if head.n_vocab else v
-    acc = RowStatsAccumulator(v, d, n_valid)
-    w = head.matrix(on_block=acc.add)
     warnings: list[str] = []
     if n_valid < v:
         warnings.append(
             f"{v - n_valid} rows past the tokenizer's vocabulary ({n_valid} entries) are padding: "
             "left out of vocabulary-wide statistics"
         )
-    stats = acc.finish()
-    if stats.bad_rows.size:
-        shown = ", ".join(str(int(i)) for i in stats.bad_rows[:10])
-        warnings.append(f"{stats.bad_rows.size} rows contain NaN/Inf (e.g. rows {shown}): left out")
-    if stats.zero_rows.size:
-        shown = ", ".join(str(int(i)) for i in stats.zero_rows[:10])
-        warnings.append(f"{stats.zero_rows.size} rows are zero (rows {shown}): their cosines are undefined")
     ids = [lab.id for lab in labels]
-    for lab in labels:
-        if lab.id in set(stats.bad_rows.tolist()):
+    x = head.rows(ids).astype(np.float64) if ids else np.empty((0, d))
+    for lab, row in zip(labels, x, strict=True):
+        if not np.isfinite(row).all():
             raise DataError(f"row {lab.id} ({lab.label!r}) contains NaN or Inf",
                             hint="the checkpoint is damaged there; choose other labels")
         if lab.id >= n_valid:
@@ -69,7 +63,24 @@ def run_inspect(
     if dup:
         warnings.append(f"rows {sorted(dup)} were chosen more than once")
 
-    x = w[ids].astype(np.float64) if ids else np.empty((0, d))
+    # two streamed passes over the head in blocks: nothing of size V × d is held in memory
+    scan = VocabularyScan(v, d, x, n_valid=n_valid, sample_size=sample_rows, seed=seed)
+    for start, block in head.weight.iter_blocks():
+        scan.add_first(start, block)
+        if progress is not None:
+            progress(block.shape[0])
+    scan.finish_first()
+    for start, block in head.weight.iter_blocks():
+        scan.add_second(start, block)
+    result = scan.result(ids, top_k)
+    stats = result.stats
+    if stats.bad_rows.size:
+        shown = ", ".join(str(int(i)) for i in stats.bad_rows[:10])
+        warnings.append(f"{stats.bad_rows.size} rows contain NaN/Inf (e.g. rows {shown}): left out")
+    if stats.zero_rows.size:
+        shown = ", ".join(str(int(i)) for i in stats.zero_rows[:10])
+        warnings.append(f"{stats.zero_rows.size} rows are zero (rows {shown}): their cosines are undefined")
+
     cos = cosine_matrix(x)
     cen = cosine_matrix(x - stats.mean) if ids else cos
     dots = x @ x.T
@@ -78,9 +89,8 @@ def run_inspect(
             warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
 
     neighbours = []
-    raw_nb, cen_nb = vocabulary_pass(w, stats, ids, top_k, n_valid=n_valid)
     if ids and top_k > 0:
-        for lab, rn, cn in zip(labels, raw_nb, cen_nb, strict=True):
+        for lab, rn, cn in zip(labels, result.raw_neighbours, result.centered_neighbours, strict=True):
             neighbours.append({
                 "id": lab.id,
                 "label": lab.label,
@@ -90,9 +100,12 @@ def run_inspect(
                                     for i, c in zip(cn.ids, cn.cosines, strict=True)],
             })
 
-    pairs = sample_pairs(w, stats, n_pairs=n_pairs, seed=seed, n_valid=n_valid)
-    top_pairs, searched = most_similar_pairs(w, stats, sample_rows=sample_rows, seed=seed,
-                                             k=n_top_pairs, n_valid=n_valid)
+    geometry = sample_geometry(result.sample_ids, result.sample_rows, stats)
+    pairs = sample_pairs(result.sample_ids, result.sample_rows, stats, n_pairs=n_pairs, seed=seed,
+                         raw_cen=geometry)
+    top_pairs = most_similar_pairs(result.sample_ids, result.sample_rows, stats, k=n_top_pairs,
+                                   raw_cen=geometry)
+    searched = len(result.sample_ids)
     valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
     bias = head.bias_vector()
     summary = {
@@ -103,7 +116,7 @@ def run_inspect(
         "mean_row_norm": _num(float(valid_norms.mean())) if valid_norms.size else None,
         "mean_vector_norm": _num(float(np.linalg.norm(stats.mean))),
         "mean_norm_ratio": _num(stats.mean_norm_ratio),
-        "pair_sample": {"seed": seed, "pairs": pairs.n_pairs,
+        "pair_sample": {"seed": seed, "pairs": pairs.n_pairs, "rows_sampled": searched,
                         "raw": {k: _num(x) for k, x in pairs.quantiles.get("raw", {}).items()},
                         "centered": {k: _num(x) for k, x in pairs.quantiles.get("centered", {}).items()}},
         "most_similar_pairs": {

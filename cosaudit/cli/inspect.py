@@ -15,9 +15,11 @@ from cosaudit.cli._options import (
     output_options,
     seed_option,
 )
-from cosaudit.cli._output import emit, precheck_output, stdout_is_terminal
+from cosaudit.cli._output import refuse_input_as_output
+from cosaudit.cli._progress import progress_bar
+from cosaudit.cli._render import precheck_render, render_and_write
 
-FORMATS = ["text", "json", "md"]
+FORMATS = ["text", "json", "md", "html"]
 
 
 @click.command(cls=MultiValueCommand)
@@ -29,7 +31,7 @@ FORMATS = ["text", "json", "md"]
 @click.option("--pairs", "n_pairs", type=click.IntRange(0, 10_000_000), default=20000, show_default=True,
               help="Random label pairs for the raw vs centered distribution.")
 @click.option("--sample-rows", type=click.IntRange(2, 100_000), default=2048, show_default=True,
-              help="Rows searched for the most similar pairs.")
+              help="Seeded sample of rows for the pair distribution and the most similar pairs.")
 @seed_option
 @output_options(FORMATS)
 def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...], tensor: str | None,
@@ -48,16 +50,12 @@ def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...
       cosaudit inspect model.safetensors --ids 3 17 --format json
     """
     from cosaudit.audit.inspect import run_inspect
-    from cosaudit.report import inspect as render
 
-    precheck_output(output, force)
+    precheck_render(fmt, output, force)
     head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
+    refuse_input_as_output(output, head)
     resolved = resolve_from_options(head, labels, ids)
-    report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs, sample_rows=sample_rows)
-    if fmt == "json":
-        text = render.render_json(report)
-    elif fmt == "md":
-        text = render.render_markdown(report)
-    else:
-        text = render.render_text(report, color=output is None and stdout_is_terminal())
-    emit(text, output, force=force)
+    with progress_bar("reading the head", head.n_rows) as advance:
+        report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs,
+                             sample_rows=sample_rows, progress=advance)
+    render_and_write(report, fmt, output, force)

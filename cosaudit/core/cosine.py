@@ -80,7 +80,8 @@ class RowStatsAccumulator:
 
     def add(self, start: int, block: np.ndarray) -> None:
         b = start + block.shape[0]
-        sq = np.einsum("ij,ij->i", block, block).astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):
+            sq = np.einsum("ij,ij->i", block, block).astype(np.float64)
         # a row with NaN/Inf has a non-finite sum of squares (so does one with |x| > 1e19)
         finite = np.isfinite(sq)
         self.norms[start:b] = np.sqrt(sq)
@@ -149,40 +150,18 @@ def vocabulary_pass(
     """
     v = w.shape[0]
     n_valid = v if n_valid is None else min(n_valid, v)
-    mu = stats.mean
-    q = w[query_ids].astype(np.float64) if query_ids else np.empty((0, w.shape[1]))
-    cols = np.vstack([q, mu[None, :]]).astype(np.float32)
+    cols = np.vstack([w[query_ids].astype(np.float32).reshape(-1, w.shape[1]),
+                      stats.mean.astype(np.float32)[None, :]])
+    dots = np.empty((v, len(query_ids)), dtype=np.float64)
     dot_mean = np.empty(v, dtype=np.float64)
-    dots_all: list[np.ndarray] = []
     for a, b in _blocks(v):
-        d = (w[a:b] @ cols.T).astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):  # NaN/Inf rows are reported, not warned
+            d = (w[a:b] @ cols.T).astype(np.float64)
         dot_mean[a:b] = d[:, -1]
-        if query_ids:
-            dots_all.append(d[:, :-1])
-    stats.dot_mean = dot_mean
+        dots[a:b] = d[:, :-1]
     dot_mean[stats.bad_rows] = np.nan
-    if not query_ids or k <= 0:
-        empty = [Neighbours(np.empty(0, dtype=np.int64), np.empty(0)) for _ in query_ids]
-        return empty, [Neighbours(np.empty(0, dtype=np.int64), np.empty(0)) for _ in query_ids]
-    dots = np.concatenate(dots_all)  # V × n: small (n labels)
-    cen_norms = stats.centered_norms()
-    excluded = np.zeros(v, dtype=bool)
-    excluded[n_valid:] = True
-    excluded[stats.bad_rows] = True
-    qmu = q @ mu
-    q_cn = np.sqrt(np.maximum(stats.norms[query_ids] ** 2 - 2 * qmu + stats.mean_norm_sq, 0.0))
-    k = max(0, min(k, n_valid - 1))
-    raw_out, cen_out = [], []
-    with np.errstate(invalid="ignore", divide="ignore"):
-        for col, qi in enumerate(query_ids):
-            raw = dots[:, col] / (stats.norms * stats.norms[qi])
-            cen = (dots[:, col] - dot_mean - qmu[col] + stats.mean_norm_sq) / (cen_norms * q_cn[col])
-            for arr, norms, out in ((raw, stats.norms, raw_out), (cen, cen_norms, cen_out)):
-                arr = arr.copy()
-                arr[excluded | (norms == 0) | ~np.isfinite(arr)] = -np.inf
-                arr[qi] = -np.inf
-                out.append(_top(arr, k))
-    return raw_out, cen_out
+    stats.dot_mean = dot_mean
+    return _neighbours_from_dots(dots, stats, list(query_ids), k, n_valid)
 
 
 def _top(scores: np.ndarray, k: int) -> Neighbours:
@@ -220,27 +199,132 @@ class PairSample:
     quantiles: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
-def sample_pairs(w: np.ndarray, stats: RowStats, *, n_pairs: int, seed: int,
-                 n_valid: int | None = None) -> PairSample:
-    """Cosines of random distinct pairs among the valid rows, raw and centered."""
-    rng = np.random.default_rng(seed)
-    valid = _valid_ids(w.shape[0], stats, n_valid)
-    if valid.size < 2 or n_pairs <= 0:
+@dataclass
+class TopPair:
+    i: int
+    j: int
+    cosine: float
+    centered_cosine: float
+
+
+@dataclass
+class ScanResult:
+    """What one streamed scan of a head yields (see `VocabularyScan`)."""
+
+    stats: RowStats
+    raw_neighbours: list[Neighbours]
+    centered_neighbours: list[Neighbours]
+    sample_ids: np.ndarray  # the seeded sample of valid rows (sorted)
+    sample_rows: np.ndarray  # their float32 rows
+
+
+class VocabularyScan:
+    """Vocabulary-wide figures from two streamed passes over a head's rows, in blocks.
+
+    Pass 1 takes norms, the mean row, bad rows, each query's dot products with every row, and a
+    copy of a seeded sample of rows; pass 2 takes w·μ for every row (μ is known only after pass
+    1). Nothing of size V × d is ever held: memory is the block buffer plus V × (queries + 3)
+    numbers and the sample. Centered cosines come from (w−μ)·(q−μ) = w·q − w·μ − μ·q + |μ|².
+    """
+
+    def __init__(self, v: int, d: int, queries: np.ndarray, *, n_valid: int | None = None,
+                 sample_size: int = 4096, seed: int = 0):
+        self.v, self.d = v, d
+        self.n_valid = v if n_valid is None else min(n_valid, v)
+        self.acc = RowStatsAccumulator(v, d, self.n_valid)
+        self.q = np.asarray(queries, dtype=np.float32).reshape(-1, d)
+        self.dots = np.empty((v, self.q.shape[0]), dtype=np.float64)
+        rng = np.random.default_rng(seed)
+        take = min(sample_size, self.n_valid)
+        self.sample_ids = np.sort(rng.choice(self.n_valid, size=take, replace=False))
+        self.sample_rows = np.empty((take, d), dtype=np.float32)
+        self.dot_mean = np.empty(v, dtype=np.float64)
+        self.stats: RowStats | None = None
+
+    def add_first(self, start: int, block: np.ndarray) -> None:
+        stop = start + block.shape[0]
+        self.acc.add(start, block)
+        if self.q.shape[0]:
+            with np.errstate(invalid="ignore", over="ignore"):
+                self.dots[start:stop] = block @ self.q.T
+        lo, hi = np.searchsorted(self.sample_ids, [start, stop])
+        if hi > lo:
+            self.sample_rows[lo:hi] = block[self.sample_ids[lo:hi] - start]
+
+    def finish_first(self) -> np.ndarray:
+        """Close pass 1; returns μ (float32) for pass 2."""
+        self.stats = self.acc.finish()
+        return self.stats.mean.astype(np.float32)
+
+    def add_second(self, start: int, block: np.ndarray) -> None:
+        assert self.stats is not None, "finish_first() before pass 2"
+        with np.errstate(invalid="ignore", over="ignore"):
+            self.dot_mean[start : start + block.shape[0]] = block @ self.stats.mean.astype(np.float32)
+
+    def result(self, query_ids: list[int], k: int) -> ScanResult:
+        stats = self.stats
+        assert stats is not None
+        self.dot_mean[stats.bad_rows] = np.nan
+        stats.dot_mean = self.dot_mean
+        raw_nb, cen_nb = _neighbours_from_dots(self.dots, stats, query_ids, k, self.n_valid)
+        keep = np.isfinite(stats.norms[self.sample_ids]) & (stats.norms[self.sample_ids] > 0)
+        return ScanResult(stats, raw_nb, cen_nb, self.sample_ids[keep], self.sample_rows[keep])
+
+
+def _neighbours_from_dots(dots: np.ndarray, stats: RowStats, query_ids: list[int], k: int,
+                          n_valid: int) -> tuple[list[Neighbours], list[Neighbours]]:
+    """Top-k raw and centered cosine neighbours from each query's dots with every row."""
+    empty = Neighbours(np.empty(0, dtype=np.int64), np.empty(0))
+    if not query_ids or k <= 0:
+        return [empty for _ in query_ids], [empty for _ in query_ids]
+    assert stats.dot_mean is not None
+    v = dots.shape[0]
+    cen_norms = stats.centered_norms()
+    excluded = np.zeros(v, dtype=bool)
+    excluded[n_valid:] = True
+    excluded[stats.bad_rows] = True
+    excluded[stats.norms == 0] = True  # a zero row has no direction, centered or not
+    qmu = stats.dot_mean[query_ids]
+    q_cn = cen_norms[query_ids]
+    k = max(0, min(k, n_valid - 1))
+    raw_out, cen_out = [], []
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for col, qi in enumerate(query_ids):
+            raw = dots[:, col] / (stats.norms * stats.norms[qi])
+            cen = (dots[:, col] - stats.dot_mean - qmu[col] + stats.mean_norm_sq) / (cen_norms * q_cn[col])
+            for arr, norms, out in ((raw, stats.norms, raw_out), (cen, cen_norms, cen_out)):
+                arr[excluded | (norms == 0) | ~np.isfinite(arr)] = -np.inf
+                arr[qi] = -np.inf
+                out.append(_top(arr, k))
+    return raw_out, cen_out
+
+
+def _sample_geometry(ids: np.ndarray, rows: np.ndarray, stats: RowStats
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Raw and centered cosine matrices of sampled rows from one float32 Gram matrix."""
+    assert stats.dot_mean is not None
+    gram = (rows @ rows.T).astype(np.float64)
+    n = stats.norms[ids]
+    dm = stats.dot_mean[ids]
+    cn = np.sqrt(np.maximum(n**2 - 2 * dm + stats.mean_norm_sq, 0.0))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        raw = np.clip(gram / np.outer(n, n), -1, 1)
+        cen = np.clip((gram - dm[:, None] - dm[None, :] + stats.mean_norm_sq) / np.outer(cn, cn), -1, 1)
+    return raw, cen
+
+
+def sample_pairs(ids: np.ndarray, rows: np.ndarray, stats: RowStats, *, n_pairs: int, seed: int,
+                 raw_cen: tuple[np.ndarray, np.ndarray] | None = None) -> PairSample:
+    """Cosines of seeded random distinct pairs among the sampled rows, raw and centered."""
+    m = len(ids)
+    if m < 2 or n_pairs <= 0:
         empty = np.empty(0)
         return PairSample(seed, 0, empty, empty)
-    a = rng.choice(valid, size=n_pairs)
-    b = rng.choice(valid, size=n_pairs)
-    same = a == b
-    b[same] = valid[(np.searchsorted(valid, b[same]) + 1) % valid.size]
-    cn = stats.centered_norms()
-    dm = stats.dot_mean
-    assert dm is not None
-    dots = np.empty(n_pairs)
-    for s, e in _blocks(n_pairs, 4096):  # chunks: gathered rows stay small for large d
-        dots[s:e] = np.einsum("ij,ij->i", w[a[s:e]], w[b[s:e]])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        raw = np.clip(dots / (stats.norms[a] * stats.norms[b]), -1, 1)
-        cen = np.clip((dots - dm[a] - dm[b] + stats.mean_norm_sq) / (cn[a] * cn[b]), -1, 1)
+    raw_m, cen_m = raw_cen if raw_cen is not None else _sample_geometry(ids, rows, stats)
+    rng = np.random.default_rng(seed + 1)
+    a = rng.integers(0, m, size=n_pairs)
+    b = (a + rng.integers(1, m, size=n_pairs)) % m  # b ≠ a
+    raw, cen = raw_m[a, b], cen_m[a, b]
     qs = (0.01, 0.25, 0.5, 0.75, 0.99)
     quant = {
         "raw": {f"q{int(q * 100):02d}": float(np.nanquantile(raw, q)) for q in qs},
@@ -251,49 +335,26 @@ def sample_pairs(w: np.ndarray, stats: RowStats, *, n_pairs: int, seed: int,
     return PairSample(seed, n_pairs, raw, cen, quant)
 
 
-def _valid_ids(v: int, stats: RowStats, n_valid: int | None) -> np.ndarray:
-    n_valid = v if n_valid is None else min(n_valid, v)
-    ok = np.ones(v, dtype=bool)
-    ok[n_valid:] = False
-    ok[stats.bad_rows] = False
-    ok[stats.zero_rows] = False
-    return np.flatnonzero(ok)
-
-
-@dataclass
-class TopPair:
-    i: int
-    j: int
-    cosine: float
-    centered_cosine: float
-
-
-def most_similar_pairs(w: np.ndarray, stats: RowStats, *, sample_rows: int, seed: int, k: int,
-                       n_valid: int | None = None) -> tuple[list[TopPair], int]:
-    """The k most similar pairs (raw cosine) among a seeded sample of rows; (pairs, rows searched).
+def most_similar_pairs(ids: np.ndarray, rows: np.ndarray, stats: RowStats, *, k: int,
+                       raw_cen: tuple[np.ndarray, np.ndarray] | None = None) -> list[TopPair]:
+    """The k most similar pairs (raw cosine) among the sampled rows.
 
     All pairs of the whole vocabulary would cost V² d operations; the sample bounds the cost and
-    is stated in the report.
+    its size is stated in the report.
     """
-    rng = np.random.default_rng(seed)
-    valid = _valid_ids(w.shape[0], stats, n_valid)
-    rows = valid if valid.size <= sample_rows else np.sort(rng.choice(valid, sample_rows, replace=False))
-    x = w[rows]
-    gram = (x @ x.T).astype(np.float64)  # one float32 GEMM serves raw and centered cosines
-    n = stats.norms[rows]
-    dm = stats.dot_mean[rows] if stats.dot_mean is not None else x.astype(np.float64) @ stats.mean
-    cn = np.sqrt(np.maximum(n**2 - 2 * dm + stats.mean_norm_sq, 0.0))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        raw = np.clip(gram / np.outer(n, n), -1, 1)
-        cen = np.clip((gram - dm[:, None] - dm[None, :] + stats.mean_norm_sq) / np.outer(cn, cn), -1, 1)
-    iu = np.triu_indices(len(rows), 1)
-    vals = raw[iu]
-    if vals.size == 0:
-        return [], len(rows)
+    if len(ids) < 2:
+        return []
+    raw, cen = raw_cen if raw_cen is not None else _sample_geometry(ids, rows, stats)
+    iu = np.triu_indices(len(ids), 1)
+    vals = np.nan_to_num(raw[iu], nan=-np.inf)
     take = min(k, vals.size)
     top = np.argpartition(-vals, take - 1)[:take]
     top = top[np.argsort(-vals[top], kind="stable")]
     cen_vals = cen[iu]
-    pairs = [TopPair(int(rows[iu[0][t]]), int(rows[iu[1][t]]), float(vals[t]), float(cen_vals[t]))
-             for t in top]
-    return pairs, len(rows)
+    return [TopPair(int(ids[iu[0][t]]), int(ids[iu[1][t]]), float(vals[t]), float(cen_vals[t]))
+            for t in top]
+
+
+def sample_geometry(ids: np.ndarray, rows: np.ndarray, stats: RowStats) -> tuple[np.ndarray, np.ndarray]:
+    """Public form of the sampled rows' raw and centered cosine matrices (shared by callers)."""
+    return _sample_geometry(ids, rows, stats)

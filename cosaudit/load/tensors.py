@@ -220,24 +220,47 @@ class SafetensorsTensor:
         return out
 
     def iter_blocks(self, block_rows: int | None = None):  # type: ignore[no-untyped-def]
-        """Yield (start, float32 block) over all rows, reusing one buffer (streaming passes)."""
+        """Yield (start, float32 block) over all rows, reading the next block while the caller
+        works on this one (a second thread; preadv and numpy's conversion release the GIL).
+
+        Two raw and two float32 buffers are reused throughout: a fresh 32 MB array per block
+        would cost page faults that take longer than the conversion itself. A yielded block is
+        valid until the caller asks for the one after next.
+        """
+        from concurrent.futures import ThreadPoolExecutor
+
         self._require_float()
         rows = self.shape[0]
         row_bytes = self._row_elems * ITEMSIZE[self.dtype]
         block_rows = block_rows or max(1, BLOCK_BYTES // max(row_bytes, 1))
-        buf = np.empty((min(block_rows, rows), self._row_elems), dtype=np.float32)
-        for a in range(0, rows, block_rows):
+        n = min(block_rows, rows)
+        bufs = [np.empty((n, self._row_elems), dtype=np.float32) for _ in range(2)]
+        raws = [np.empty(n * row_bytes, dtype=np.uint8) for _ in range(2)]
+        starts = list(range(0, rows, block_rows))
+
+        def load(k: int) -> np.ndarray:
+            a = starts[k]
             b = min(rows, a + block_rows)
-            view = buf[: b - a]
-            self._read_into(a, b, view)
-            yield a, view
+            view = bufs[k % 2][: b - a]
+            self._read_into(a, b, view, raw=raws[k % 2])
+            return view
+
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosaudit-read") as pool:
+            pending = pool.submit(load, 0) if starts else None
+            for k, a in enumerate(starts):
+                assert pending is not None
+                view = pending.result()
+                pending = pool.submit(load, k + 1) if k + 1 < len(starts) else None
+                yield a, view
 
     def _read_into(self, start: int, stop: int, out: np.ndarray,
-                   on_block: BlockCallback | None = None) -> None:
+                   on_block: BlockCallback | None = None, raw: np.ndarray | None = None) -> None:
         itemsize = ITEMSIZE[self.dtype]
         row_bytes = self._row_elems * itemsize
         block_rows = max(1, BLOCK_BYTES // max(row_bytes, 1))
-        raw = np.empty(min(block_rows, stop - start) * row_bytes, dtype=np.uint8)
+        if raw is None:
+            raw = np.empty(min(block_rows, stop - start) * row_bytes, dtype=np.uint8)
+        block_rows = max(1, min(block_rows, raw.size // max(row_bytes, 1)))
         with open(self.entry.file, "rb") as fh:
             fd = fh.fileno()
             for a in range(start, stop, block_rows):
