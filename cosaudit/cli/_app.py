@@ -68,7 +68,7 @@ def _set_debug(ctx: click.Context, _param: click.Parameter, value: bool) -> bool
     return value
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="cosaudit", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cosaudit")
 @click.option("--debug", is_flag=True, expose_value=False, callback=_set_debug,
               help="Show tracebacks for errors (also COSAUDIT_DEBUG=1).")

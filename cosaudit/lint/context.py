@@ -1,0 +1,48 @@
+"""What rule functions see: one document's analysis (events, prose hits, file facts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cosaudit.lint.formats.interface import Document
+from cosaudit.lint.model import Confidence, Finding
+from cosaudit.lint.prose import ProseHit
+from cosaudit.lint.taint import Event
+
+if TYPE_CHECKING:
+    from cosaudit.lint.suppress import Suppression
+
+Location = tuple[int, int, "int | None"]  # (line, 1-based column, cell)
+
+
+@dataclass
+class Facts:
+    """File-level evidence that changes how code findings are read."""
+
+    sigmoid: bool = False  # BCEWithLogitsLoss, multi_label, …: cosine is meaningful there
+    normalised_head: bool = False  # ArcFace/CosFace/cosine classifiers, logit_scale
+    tied: bool = False  # tie_word_embeddings, data_ptr checks, known tied checkpoints
+    output_talk: bool = False  # prose or comments about outputs / predictions
+    caveat: bool = False  # mentions translation invariance, centering, differences
+
+
+@dataclass
+class RuleContext:
+    doc: Document
+    events: list[Event]
+    locate: Callable[[tuple[int, int]], Location]
+    prose_hits: list[ProseHit] = field(default_factory=list)
+    facts: Facts = field(default_factory=Facts)
+    findings: list[Finding] = field(default_factory=list)  # for file-stage rules
+    suppressions: list[Suppression] = field(default_factory=list)
+    unknown_codes: set[str] = field(default_factory=set)
+
+
+def confidence_of(event: Event) -> Confidence:
+    return (
+        Confidence.MEDIUM
+        if any(t.confidence == "medium" for t in event.operands)
+        else Confidence.HIGH
+    )

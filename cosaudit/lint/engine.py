@@ -1,0 +1,393 @@
+"""The engine: files → documents → analyses → rules → suppressions → a CheckResult.
+
+Library code: raises cosaudit errors for bad input (a missing path), never prints. Files that
+cannot be checked become notices and the scan goes on.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import re
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+from cosaudit.lint import patterns as P
+from cosaudit.lint.config import CheckConfig
+from cosaudit.lint.context import Facts, RuleContext
+from cosaudit.lint.formats import reader_for
+from cosaudit.lint.formats.interface import (
+    CodeCell,
+    Document,
+    DocumentError,
+    DocumentKind,
+    Paragraph,
+)
+from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
+from cosaudit.lint.prose import analyse_prose
+from cosaudit.lint.registry import Hit, Rule, all_rules
+from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
+from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
+from cosaudit.lint.walk import discover
+
+_CAVEAT = re.compile(
+    r"translation|invarian|\bcent(?:er|re)(?:ed|ing)\b|identifiab|differences? of|"
+    r"\bw_a\s*-\s*w_b|logit[- ]diff",
+    re.I,
+)
+_OUTPUT_TALK = re.compile(
+    r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
+)
+_LIGHT_SINK = re.compile(
+    r"cosine_similarity|cosine_distances|CosineSimilarity|\bcos_sim\b|\bcdist\b|normalize"
+)
+_LIGHT_SOURCE = re.compile(
+    r"lm_head\.weight|get_output_embeddings\(\)\.weight|\bW_U\b|(?<![\w])fc\.weight|classifier\.weight|embed_out\.weight"
+)
+
+
+@dataclass
+class _Module:
+    lines: list[str]
+    origins: list[tuple[int, int | None]]
+
+
+def _join(cells: list[CodeCell]) -> _Module:
+    lines: list[str] = []
+    origins: list[tuple[int, int | None]] = []
+    for c in cells:
+        src = c.text.split("\n")
+        if src and src[-1] == "":
+            src = src[:-1]
+        for i, line in enumerate(src):
+            lines.append(line)
+            origins.append(
+                c.origins[i]
+                if i < len(c.origins)
+                else (c.origins[-1][0] if c.origins else 1, c.origins[-1][1] if c.origins else None)
+            )
+    return _Module(lines, origins)
+
+
+class DocumentChecker:
+    """Checks one document with a fixed set of enabled rules."""
+
+    def __init__(self, rules: list[Rule], enabled: set[str]):
+        self.rules = [r for r in rules if r.code in enabled]
+        self.enabled = enabled
+        self.known = {r.code for r in rules}
+
+    def check(self, doc: Document) -> tuple[list[Finding], list[Notice]]:
+        notices: list[Notice] = []
+        module = _join(doc.code)
+
+        def locate(pos: tuple[int, int]) -> tuple[int, int, int | None]:
+            line, col = pos
+            idx = min(max(line - 1, 0), max(len(module.origins) - 1, 0))
+            if not module.origins:
+                return (1, 1, None)
+            text = module.lines[idx]
+            col_chars = len(text.encode("utf-8")[:col].decode("utf-8", errors="ignore"))
+            oline, cell = module.origins[idx]
+            return (oline, col_chars + 1, cell)
+
+        events: list[Event] = []
+        extra_prose: list[Paragraph] = []
+        comments: list[str] = []
+        if module.lines:
+            events, extra_prose, comments = self._analyse_code(doc, module, notices)
+        code_text = "\n".join(module.lines)
+        prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
+        facts = Facts(
+            sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
+            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(code_text)),
+            tied=bool(P.TIE_EVIDENCE.search(code_text)),
+            output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
+            caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
+        )
+        ctx = RuleContext(doc, events, locate, analyse_prose(doc.prose + extra_prose), facts)
+        findings = self._run(ctx, ("code", "prose"), doc)
+        code_lines = set(module.origins)
+        sups = parse_suppressions(doc, self.known, code_lines, _comment_lines(module))
+        for s in sups:
+            s.enabled = set(self.enabled)
+        findings = apply_suppressions(findings, sups)
+        ctx.findings = findings
+        findings += apply_suppressions(self._run(ctx, ("file",), doc), sups)
+        ctx.suppressions = sups
+        findings += self._run(ctx, ("suppression",), doc)
+        return findings, notices
+
+    def _run(self, ctx: RuleContext, stages: tuple[str, ...], doc: Document) -> list[Finding]:
+        out: list[Finding] = []
+        seen: set[tuple[str, int, int, int | None]] = set()
+        for r in self.rules:
+            if r.stage not in stages:
+                continue
+            for h in r.check(ctx):
+                key = (r.code, h.line, h.column, h.cell)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(_finding(r, h, doc.path))
+        return out
+
+    def _analyse_code(
+        self, doc: Document, module: _Module, notices: list[Notice]
+    ) -> tuple[list[Event], list[Paragraph], list[str]]:
+        text = "\n".join(module.lines) + "\n"
+        comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
+        try:
+            trees = [ast.parse(text)]
+            failed: list[tuple[int, int, SyntaxError]] = []
+        except SyntaxError:
+            trees, failed = self._parse_cells(doc, module)
+        except (RecursionError, MemoryError):
+            notices.append(
+                Notice(
+                    doc.path,
+                    NoticeKind.TOO_COMPLEX,
+                    "code nested too deeply to parse; used a lighter line-based scan",
+                )
+            )
+            return _light_scan(module, 0, len(module.lines)), [], comments
+        events: list[Event] = []
+        prose: list[Paragraph] = []
+        for tree in trees:
+            try:
+                found, strings = analyse(tree)
+            except RecursionError:
+                notices.append(
+                    Notice(
+                        doc.path,
+                        NoticeKind.TOO_COMPLEX,
+                        "code nested too deeply to analyse; used a lighter line-based scan",
+                    )
+                )
+                events += _light_scan(module, 0, len(module.lines))
+                continue
+            events += found
+            prose += _strings_as_prose(strings, module)
+        for start, end, err in failed:
+            line, cell = (
+                module.origins[min(start + (err.lineno or 1) - 1, end - 1)]
+                if end > start
+                else (1, None)
+            )
+            where = f"cell {cell}, line {line}" if cell else f"line {line}"
+            notices.append(
+                Notice(
+                    doc.path,
+                    NoticeKind.SYNTAX_ERROR,
+                    f"Python syntax error at {where} ({err.msg}); used a lighter line-based "
+                    "scan there",
+                    line=line,
+                    cell=cell,
+                )
+            )
+            events += _light_scan(module, start, end)
+        comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
+        return events, prose, comments
+
+    def _parse_cells(
+        self, doc: Document, module: _Module
+    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]]]:
+        """Parse cell by cell; cells that parse are analysed together (shifted to their place)."""
+        good_lines = [""] * len(module.lines)
+        failed: list[tuple[int, int, SyntaxError]] = []
+        start = 0
+        for cell in doc.code:
+            n = len(cell.text.split("\n")) - (1 if cell.text.endswith("\n") else 0)
+            chunk = "\n".join(module.lines[start : start + n]) + "\n"
+            try:
+                ast.parse(chunk)
+                good_lines[start : start + n] = module.lines[start : start + n]
+            except (SyntaxError, RecursionError, MemoryError) as err:
+                if not isinstance(err, SyntaxError):
+                    err = SyntaxError("too deeply nested")
+                failed.append((start, start + n, err))
+            start += n
+        try:
+            return [ast.parse("\n".join(good_lines) + "\n")], failed
+        except (SyntaxError, RecursionError, MemoryError):
+            return [], failed
+
+
+def _finding(r: Rule, h: Hit, path: str) -> Finding:
+    return Finding(
+        r.code, h.severity or r.severity, path, h.line, h.column, h.message, h.cell, h.confidence
+    )
+
+
+def _comment_lines(module: _Module) -> set[tuple[int, int | None]]:
+    """Positions of `#` comments that mention cosaudit (tokenized only when one might exist)."""
+    if not any("cosaudit" in line for line in module.lines):
+        return set()
+    out: set[tuple[int, int | None]] = set()
+    text = "\n".join(module.lines) + "\n"
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT and "cosaudit" in tok.string:
+                out.add(module.origins[tok.start[0] - 1])
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        for i, line in enumerate(module.lines):  # unparsable code: a '#' outside quotes
+            pos = line.find("#")
+            if (
+                pos >= 0
+                and "cosaudit" in line[pos:]
+                and line[:pos].count('"') % 2 == 0
+                and line[:pos].count("'") % 2 == 0
+            ):
+                out.add(module.origins[i])
+    return out
+
+
+def _light_scan(module: _Module, start: int, end: int) -> list[Event]:
+    events = []
+    for i in range(start, end):
+        line = module.lines[i]
+        m = _LIGHT_SOURCE.search(line)
+        s = _LIGHT_SINK.search(line)
+        if m and s:
+            t = Taint(LABEL, VEC, confidence="medium", source=m.group(0))
+            events.append(Event("cosine", t, t, (i + 1, s.start()), "line scan (syntax error)"))
+    return events
+
+
+def _strings_as_prose(strings: list[ast.Constant], module: _Module) -> list[Paragraph]:
+    """Docstrings and long strings passed to print / st.markdown / Markdown(...) are prose."""
+    out: list[Paragraph] = []
+    seen: set[int] = set()
+    for number, node in enumerate(strings):
+        section = -1 - number  # each string is its own section
+        value = node.value
+        if id(node) in seen or not isinstance(value, str) or len(value) < 30:
+            continue
+        seen.add(id(node))
+        lines: list[tuple[str, int, int | None]] = []
+        in_fence = False
+        for k, chunk in enumerate(value.split("\n")):
+            idx = node.lineno - 1 + k
+            if chunk.strip().startswith(("```", "~~~")):
+                in_fence = not in_fence
+                chunk = ""
+            if in_fence or not chunk.strip():
+                if lines:
+                    out.append(Paragraph(lines, section=section))
+                lines = []
+            elif 0 <= idx < len(module.origins):
+                line, cell = module.origins[idx]
+                lines.append((chunk, line, cell))
+        if lines:
+            out.append(Paragraph(lines, section=section))
+    return out
+
+
+def _display_path(path: Path, cwd: Path) -> str:
+    p = os.path.abspath(path)
+    try:
+        rel = os.path.relpath(p, cwd)
+    except ValueError:
+        return Path(p).as_posix()
+    if rel.startswith(".."):
+        return Path(p).as_posix()
+    return Path(rel).as_posix()
+
+
+def read_document(path: Path, display: str, max_size: int) -> tuple[Document | None, Notice | None]:
+    """Read and parse one file; a notice instead of a document when it cannot be checked."""
+    reader = reader_for(path)
+    if reader is None:
+        return None, Notice(
+            display, NoticeKind.UNSUPPORTED, "not a file type cosaudit checks; skipped"
+        )
+    try:
+        size = path.stat().st_size
+        if size > max_size:
+            return None, Notice(
+                display,
+                NoticeKind.TOO_LARGE,
+                f"{size} bytes is over max-file-size ({max_size}); skipped",
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, Notice(
+            display, NoticeKind.UNREADABLE, f"cannot be read ({exc.strerror or exc}); skipped"
+        )
+    if b"\x00" in data[:8192]:
+        return None, Notice(display, NoticeKind.BINARY, "binary file (NUL bytes); skipped")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, Notice(
+            display, NoticeKind.UNDECODABLE, f"not valid UTF-8 (byte {exc.start}); skipped"
+        )
+    try:
+        return reader.read(display, text), None
+    except DocumentError as exc:
+        kind = (
+            NoticeKind.MALFORMED_NOTEBOOK
+            if reader.kind is DocumentKind.NOTEBOOK
+            else NoticeKind.UNSUPPORTED
+        )
+        return None, Notice(display, kind, f"malformed notebook: {exc}; skipped")
+    except RecursionError:
+        return None, Notice(display, NoticeKind.UNSUPPORTED, "too deeply nested to read; skipped")
+
+
+def check_paths(
+    paths: list[str], config: CheckConfig | None = None, *, cwd: Path | None = None
+) -> CheckResult:
+    """Check files and directories; raises InputError for a path that does not exist."""
+    config = config or CheckConfig()
+    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+    files, unsupported = discover(paths, config)
+    rules = all_rules()
+    enabled = config.enabled()
+    result = CheckResult(selected=tuple(sorted(enabled)), fail_on=config.fail_on)
+    checkers: dict[frozenset[str], DocumentChecker] = {}
+    for p in unsupported:
+        result.notices.append(
+            Notice(
+                _display_path(p, cwd),
+                NoticeKind.UNSUPPORTED,
+                "not a file type cosaudit checks (.py, .ipynb, .md, .qmd, .rst, .tex); skipped",
+            )
+        )
+    for path in files:
+        display = _display_path(path, cwd)
+        doc, notice = read_document(path, display, config.max_file_size)
+        if notice is not None:
+            result.notices.append(notice)
+        if doc is None:
+            continue
+        rel = _display_path(path, config.root)
+        on = frozenset(enabled - config.file_ignores(rel))
+        checker = checkers.get(on)
+        if checker is None:
+            checker = checkers[on] = DocumentChecker(rules, set(on))
+        findings, notices = checker.check(doc)
+        result.findings += findings
+        result.notices += notices
+        result.files_scanned += 1
+    result.sort()
+    return result
+
+
+def check_text(
+    text: str, path: str = "snippet.py", *, enabled: set[str] | None = None
+) -> list[Finding]:
+    """Check one in-memory document (tests, editors)."""
+    reader = reader_for(Path(path))
+    if reader is None:
+        raise ValueError(f"unsupported file type: {path}")
+    doc = reader.read(path, text)
+    rules = all_rules()
+    checker = DocumentChecker(rules, enabled if enabled is not None else {r.code for r in rules})
+    findings, _ = checker.check(doc)
+    return sorted(findings, key=Finding.sort_key)
+
+
+__all__ = ["check_paths", "check_text", "read_document", "Severity", "Confidence"]

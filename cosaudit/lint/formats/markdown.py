@@ -1,0 +1,122 @@
+"""Markdown and Quarto: prose outside fences, fenced `python` blocks as code.
+
+Other fenced blocks (logs, shell, text) are neither prose nor code: Hugging Face load warnings
+pasted into a README name `cls.predictions.decoder.weight` and must not count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cosaudit.lint.formats.interface import (
+    CodeCell,
+    Document,
+    DocumentKind,
+    ParagraphBuilder,
+    Reader,
+    split_lines,
+)
+
+_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*\{?\s*([\w+-]*)")
+_PY_LANGS = {"python", "py", "python3", "ipython", "ipython3", "pycon"}
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
+def clean_inline(text: str) -> str:
+    """Markdown inline markup → plain text (code spans keep their identifiers)."""
+    text = _LINK.sub(r"\1", text)
+    text = text.replace("`", "")
+    text = re.sub(r"(\*\*|__|\*|(?<!\w)_(?=\w))", "", text)
+    return text
+
+
+def parse_markdown(
+    lines: list[str],
+    cell: int | None,
+    prose: ParagraphBuilder,
+    code: list[CodeCell],
+    opaque: set[tuple[int, int | None]] | None = None,
+) -> None:
+    """Split markdown `lines` into prose paragraphs and python code cells (appended in place)."""
+    i = 0
+    n = len(lines)
+    if cell is None and n and lines[0].strip() == "---":  # YAML front matter
+        for j in range(1, n):
+            if lines[j].strip() in ("---", "..."):
+                i = j + 1
+                break
+    in_comment = False
+    while i < n:
+        line = lines[i]
+        m = _FENCE.match(line)
+        if m and not in_comment:
+            fence = m.group(2)
+            lang = m.group(3).lower()
+            j = i + 1
+            body: list[tuple[str, int]] = []
+            while j < n and not lines[j].strip().startswith(fence):
+                body.append((lines[j], j + 1))
+                j += 1
+            prose.flush()
+            if opaque is not None:
+                opaque.add((i + 1, cell))
+                opaque.add((j + 1, cell))
+                if lang not in _PY_LANGS:
+                    opaque.update((ln, cell) for _, ln in body)
+            if lang in _PY_LANGS:
+                indent = len(m.group(1))
+                src = [b[indent:] if b[:indent].strip() == "" else b.lstrip() for b, _ in body]
+                src = [s[4:] if s.startswith((">>> ", "... ")) else s for s in src]
+                code.append(CodeCell("\n".join(src) + "\n", [(ln, cell) for _, ln in body]))
+            i = j + 1
+            continue
+        stripped = line.strip()
+        if in_comment:
+            if "-->" in line:
+                in_comment = False
+                rest = line.split("-->", 1)[1]
+                prose.add(clean_inline(rest), i + 1, cell)
+            i += 1
+            continue
+        if "<!--" in line:
+            before, _, after = line.partition("<!--")
+            if "-->" in after:
+                line = before + after.split("-->", 1)[1]
+            else:
+                line = before
+                in_comment = True
+            stripped = line.strip()
+        if stripped.startswith("$$"):
+            block = [(line, i + 1, cell)]
+            if not (stripped.endswith("$$") and len(stripped) > 2):
+                j = i + 1
+                while j < n:
+                    block.append((lines[j], j + 1, cell))
+                    if "$$" in lines[j]:
+                        break
+                    j += 1
+                i = j
+            prose.math_block(block)
+            i += 1
+            continue
+        h = _HEADING.match(line)
+        if h:
+            prose.heading(clean_inline(h.group(1)), i + 1, cell)
+        else:
+            prose.add(clean_inline(line), i + 1, cell)
+        i += 1
+    prose.flush()
+
+
+class MarkdownReader(Reader):
+    kind = DocumentKind.MARKDOWN
+
+    def read(self, path: str, text: str) -> Document:
+        lines = split_lines(text)
+        doc = Document(path, self.kind)
+        doc.raw_lines = [(line, i + 1, None) for i, line in enumerate(lines)]
+        prose = ParagraphBuilder()
+        parse_markdown(lines, None, prose, doc.code, doc.opaque)
+        doc.prose = prose.paragraphs
+        return doc

@@ -1,0 +1,204 @@
+"""Claims in prose: sentences that read the cosine / angle / alignment of label representations
+as similar probabilities, co-prediction, confusion or semantic closeness.
+
+Cues are plain regular expressions over sentences; a sentence is flagged only when it names a
+label-representation *subject* and a geometric *relation*. Negation and caveat cues (the text
+refutes the practice) remove the finding, hedges lower it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cosaudit.lint.formats.interface import Paragraph
+
+_I = re.IGNORECASE
+SUBJECT = re.compile(
+    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?)|output[- ]embeddings?|lm_head|"
+    r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
+    r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
+    r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
+    r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
+    r"token vectors? of the output)\b|\\gamma\(",
+    _I,
+)
+RELATION = re.compile(
+    r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
+    r"point(?:s|ing)? "
+    r"(?:in )?the same (?:way|direction)|close(?:r|st)? (?:to|in)|nearest|neighbou?rs?|"
+    r"similar directions?|"
+    r"shares? (?:a )?subspace|orthogonal|entangle(?:d|ment)|geometric(?:al)? proximity|hypersphere|"
+    r"dot products?|inner products?|most similar|similar (?:vectors|rows|representations)|"
+    r"nearby|near each other|"
+    r"proximity)\b",
+    _I,
+)
+CLAIM = re.compile(
+    r"\b(probabilit(?:y|ies)|likel(?:y|ihood)|predict(?:s|ed|ions?)? (?:together|jointly|"
+    r"similarly)|"
+    r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
+    r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
+    r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|interchangeabl\w*|synonym\w*|"
+    r"behave similarly|similar meanings?|mean(?:s|ing)? the same)\b",
+    _I,
+)
+CAUSAL = re.compile(
+    r"\b(because|due to|explain(?:s|ed|ing)?|impl(?:y|ies|ying)|so that|therefore|thus|hence|"
+    r"which is why|represent(?:s|ing)?|means that|show(?:s|n)? that|showing|demonstrat\w+|"
+    r"prov(?:es?|ing)|indicat(?:es?|ing)|reflect(?:s|ed|ing)?|reveal(?:s|ed|ing)?|"
+    r"lead(?:s|ing)? to|caus(?:es?|ing)|as a result|evidence|encod(?:es|ing))\b",
+    _I,
+)
+REFUTE = re.compile(
+    r"(\bnot\b|n't\b|\bno\b|\bnever\b|\bcannot\b|\bmisleading\b|\bmeaningless\b|\barbitrar\w+|"
+    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|\bcent(?:er|re)(?:ed|ing)\b|"
+    r"\bnaive theory\b|"
+    r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
+    r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b)",
+    _I,
+)
+HEDGE = re.compile(
+    r"\b(hypothes\w+|may|might|could|perhaps|possibly|speculat\w+|conjectur\w+|suggests?|"
+    r"tentative\w*|"
+    r"we expect|would)\b",
+    _I,
+)
+SECTION_REFUTE = re.compile(
+    r"\bnaive theory\b|\bwe test whether\b|\bnull results?\b|\brefut\w+|\bdebunk\w*|"
+    r"\bcounterexample\w*|"
+    r"\bnot identifiable\b|\bunidentifiable\b|translation[- ]invarian\w+|\bdoes not hold\b",
+    _I,
+)
+CAVEAT = re.compile(
+    r"translation|invarian\w+|\bcent(?:er|re)(?:ed|ing)\b|identifiab\w+|"
+    r"differences? of (?:rows|unembeddings|"
+    r"label|class)|\bnot (?:a property|meaningful|informative)",
+    _I,
+)
+SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
+FORMULA = re.compile(
+    r"\\cos\b|\\arccos\b|\\(?:operatorname|mathrm|text)\{cos(?:ine)?\}|"
+    r"\\frac\s*\{[^{}]*(?:\\top|\^\s*\{?\s*T\s*\}?|\\cdot|\\langle)[^{}]*\}\s*\{[^{}]*\\(?:\||"
+    r"lVert|Vert)"
+)
+# plain `cos(u_a, u_b)` counts only in math (a display block or between $…$)
+FORMULA_PLAIN = re.compile(r"\bcos\s*\(\s*[uwγ]")
+FORMULA_SUBJECT = re.compile(
+    r"\\gamma|W_\{?U|unembed|u_\{?[ijaby]|w_\{?[ijaby]|\\mathbf\s*\{?[uvw]", _I
+)
+
+_ABBREV = re.compile(r"(?:\be\.g|\bi\.e|\bet al|\bFig|\bEq|\bvs|\bcf|\bresp|\bSec)\.$")
+
+
+@dataclass
+class Sentence:
+    text: str
+    line: int
+    column: int
+    cell: int | None
+    section: int
+
+
+@dataclass
+class ProseHit:
+    code: str  # COS201 | COS202 | COS203
+    line: int
+    column: int
+    cell: int | None
+    text: str
+    hedged: bool = False
+    claim: str = ""
+    relation: str = ""
+
+
+def sentences(par: Paragraph) -> list[Sentence]:
+    """Split a paragraph into sentences, each with the position of its first character."""
+    text = ""
+    starts: list[tuple[int, int, int, int | None]] = []  # (offset, line, col0, cell)
+    for chunk, line, cell in par.lines:
+        lead = len(chunk) - len(chunk.lstrip())
+        starts.append((len(text), line, lead, cell))
+        text += chunk.strip() + " "
+    out: list[Sentence] = []
+    begin = 0
+    for m in re.finditer(r"[.!?](?=\s+[A-Z0-9\"'(\\$`*])", text):
+        if _ABBREV.search(text[max(0, m.start() - 6) : m.end()]):
+            continue
+        out.append(_sentence(text, begin, m.end(), starts, par.section))
+        begin = m.end()
+    if text[begin:].strip():
+        out.append(_sentence(text, begin, len(text), starts, par.section))
+    return out
+
+
+def _sentence(
+    text: str, a: int, b: int, starts: list[tuple[int, int, int, int | None]], section: int
+) -> Sentence:
+    while a < b and text[a].isspace():
+        a += 1
+    off, line, lead, cell = starts[0]
+    for s in starts:
+        if s[0] <= a:
+            off, line, lead, cell = s
+    return Sentence(text[a:b].strip(), line, lead + (a - off) + 1, cell, section)
+
+
+def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
+    """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression)."""
+    by_section: dict[int, str] = {}
+    for par in paragraphs:
+        by_section[par.section] = (
+            by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
+        )
+    hits: list[ProseHit] = []
+    for par in paragraphs:
+        section_text = by_section.get(par.section, "")
+        if SIGMOID.search(section_text):
+            continue
+        section_refutes = bool(SECTION_REFUTE.search(section_text))
+        for text, line, cell in par.lines:
+            m = (
+                FORMULA.search(text)
+                or ((par.math or "$" in text) and FORMULA_PLAIN.search(text))
+                or None
+            )
+            if m and text[: m.start()].count("`") % 2 == 1:
+                m = None  # inside an inline code span: an example of the syntax, not a formula
+            if (
+                m
+                and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text))
+                and not section_refutes
+            ):
+                hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
+        if par.math:
+            continue
+        for s in sentences(par):
+            subj = SUBJECT.search(s.text)
+            rel = RELATION.search(s.text)
+            if not subj or not rel:
+                continue
+            if REFUTE.search(s.text):
+                continue
+            claim = CLAIM.search(s.text)
+            causal = CAUSAL.search(s.text)
+            if claim or causal:
+                if section_refutes:
+                    continue
+                hits.append(
+                    ProseHit(
+                        "COS201",
+                        s.line,
+                        s.column,
+                        s.cell,
+                        s.text,
+                        hedged=bool(HEDGE.search(s.text)),
+                        claim=(claim or causal).group(0),
+                        relation=rel.group(0),
+                    )
+                )
+            elif not CAVEAT.search(section_text):
+                hits.append(
+                    ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
+                )
+    return hits

@@ -1,0 +1,514 @@
+"""COS1xx: similarity computed on label representations in code (Python, notebooks, fences)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cosaudit.lint.context import RuleContext, confidence_of
+from cosaudit.lint.model import Severity
+from cosaudit.lint.registry import Hit, rule
+from cosaudit.lint.rules.common import FIX_PAIR, WHY_TRANSLATION, message
+from cosaudit.lint.taint import INPUT, LABEL, Event
+
+
+def classify(ev: Event, ctx: RuleContext) -> str | None:
+    """The one code rule an event belongs to (or None: not a finding)."""
+    kinds = {t.kind for t in ev.operands}
+    facts = ctx.facts
+    if ev.ranking:
+        if ev.a.kind != LABEL or facts.sigmoid:
+            return None
+        return "COS120"
+    if kinds == {INPUT}:
+        return "COS150" if facts.tied and facts.output_talk else None
+    if kinds != {LABEL}:
+        return None  # e.g. lm_head row vs input-embedding row of the same token: a tie check
+    if facts.sigmoid:
+        return None
+    if ev.kind == "euclid":
+        return "COS130"
+    a, b = ev.a, ev.b
+    assert b is not None
+    if a.root and b.root and a.root != b.root:
+        return "COS140"
+    if a.whitened or b.whitened:
+        return "COS111"
+    if a.centered and b.centered:
+        return "COS110"
+    return "COS101" if ev.kind == "cosine" else "COS102"
+
+
+def _events(ctx: RuleContext, code: str) -> Iterator[Event]:
+    for ev in ctx.events:
+        if classify(ev, ctx) == code:
+            yield ev
+
+
+def _src(ev: Event) -> str:
+    names = sorted({t.source for t in ev.operands if t.source})
+    via = f" through helper `{ev.helper}()`" if ev.helper else ""
+    return (" of `" + "`, `".join(names) + "`" if names else "") + via
+
+
+def _hit(ctx: RuleContext, ev: Event, text: str, severity: Severity | None = None) -> Hit:
+    line, col, cell = ctx.locate(ev.pos)
+    return Hit(line, col, cell, text, severity, confidence_of(ev))
+
+
+@rule("COS101", "label-representation-cosine", Severity.ERROR, "code")
+def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
+    """Cosine similarity or angle between rows of an uncentered softmax label matrix.
+
+    ## What it does
+    Flags code that computes the cosine (or the angle, or normalise-then-matmul) between two or
+    more label representations of a softmax model: rows of `lm_head.weight`, columns of
+    TransformerLens `W_U`, `fc.weight` / `classifier.weight` of a classifier, state-dict keys of
+    those tensors, and names derived from them by indexing, transposes and conversions.
+
+    ## Why is this a problem?
+    Adding the same vector `c` to every row of a softmax head shifts every logit of an input by the
+    same amount, so the model's probabilities do not change at all. The cosine between two rows
+    does: an equivalent model can give the pair any cosine in [-1, 1]. The number says nothing
+    about the model, and any reading of it (these labels are "similar", "entangled", "predicted
+    together") is unsupported. With a sigmoid (multi-label) head the translation is no symmetry
+    and the rule stays quiet; with a normalised (cosine) head it reports at info level.
+
+    ## Example
+    ```python
+    W = model.lm_head.weight
+    sim = F.cosine_similarity(W[dog], W[cat], dim=0)
+    ```
+
+    ## Use instead
+    ```python
+    direction = W[dog] - W[cat]          # identifiable: the logit difference direction
+    ```
+    Ask which labels can tie for the top prediction (`cosaudit neighbours`), or measure
+    probabilities on data. `cosaudit flip --labels dog cat` writes an equivalent checkpoint with
+    the same probabilities and the opposite cosine.
+
+    ## References
+    - design.md §1 (translation symmetry T); `cosaudit flip`, `cosaudit neighbours`.
+    """
+    for ev in _events(ctx, "COS101"):
+        sev = Severity.INFO if ctx.facts.normalised_head else None
+        note = " (the file shows a normalised head, so this is reported as info)" if sev else ""
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"cosine between label representations{_src(ev)} ({ev.what}){note}",
+                WHY_TRANSLATION,
+                FIX_PAIR,
+            ),
+            sev,
+        )
+
+
+@rule("COS102", "label-representation-dot-product", Severity.ERROR, "code")
+def label_representation_dot_product(ctx: RuleContext) -> Iterator[Hit]:
+    """Dot product, Gram matrix or projection between rows of a softmax label matrix.
+
+    ## What it does
+    Flags `W[a] @ W[b]`, `W @ W.T`, `torch.dot`, `np.dot`, `einsum` contractions and projections
+    where **both** operands are label representations of the same softmax head.
+
+    ## Why is this a problem?
+    Under the translation `w → w + c` the dot product `w_a · w_b` becomes
+    `w_a · w_b + c · (w_a + w_b) + |c|²`: any value, for a model with exactly the same
+    probabilities. A Gram matrix of label rows is therefore not a property of the model.
+
+    ## Example
+    ```python
+    gram = W_U.T @ W_U          # TransformerLens: labels along columns
+    ```
+
+    ## Use instead
+    ```python
+    contrast = W_U[:, io] - W_U[:, s]      # differences are identifiable
+    logits = resid @ W_U                    # dot products with hidden states (logit lens) are fine
+    ```
+    Or measure probabilities, and use `cosaudit neighbours` for tie-able labels.
+
+    ## References
+    - design.md §1; check-signals §1.2 (dot / Gram sinks).
+    """
+    for ev in _events(ctx, "COS102"):
+        sev = Severity.INFO if ctx.facts.normalised_head else None
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})",
+                WHY_TRANSLATION,
+                FIX_PAIR,
+            ),
+            sev,
+        )
+
+
+@rule("COS103", "label-similarity-derived-analysis", Severity.ERROR, "code")
+def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
+    """Heatmap, top-k list, clustering or export built from a label-representation similarity.
+
+    ## What it does
+    Follows the result of a COS101/COS102 finding to what is done with it: `imshow` / `heatmap`,
+    `topk` / `argsort` "nearest labels", `linkage` / `dendrogram`, t-SNE / UMAP / nearest-neighbour
+    search with a cosine metric, or a `*similarity*.csv` export. Reported at the place of use.
+
+    ## Why is this a problem?
+    These artefacts present a number that an equivalent model changes at will as structure of the
+    model: a different but equivalent checkpoint gives a different heatmap, different "nearest
+    tokens" and a different dendrogram.
+
+    ## Example
+    ```python
+    sims = F.normalize(W, dim=-1) @ F.normalize(W, dim=-1).T
+    nearest = sims[tok].topk(10)
+    ```
+
+    ## Use instead
+    List the labels that can tie with `tok` for the top prediction (`cosaudit neighbours`), or
+    the labels whose probabilities co-vary with it on data.
+
+    ## References
+    - check-signals §1.3 (interpretation sinks).
+    """
+    for ev in ctx.events:
+        if classify(ev, ctx) not in ("COS101", "COS102"):
+            continue
+        for d in ev.derived:
+            if d.kind == "display":
+                line, col, cell = ctx.locate(d.pos)
+                yield Hit(
+                    line,
+                    col,
+                    cell,
+                    message(
+                        f"`{d.what}` of a similarity between label representations{_src(ev)}",
+                        "the similarity changes under a translation of the head that leaves "
+                        "every probability "
+                        "unchanged, so this display or neighbour list shows no property of the "
+                        "model",
+                        "list tie-able labels with `cosaudit neighbours`, or labels whose "
+                        "probabilities co-vary on data",
+                    ),
+                    None,
+                    confidence_of(ev),
+                )
+
+
+@rule("COS104", "label-similarity-as-behaviour-proxy", Severity.ERROR, "code")
+def label_similarity_as_behaviour_proxy(ctx: RuleContext) -> Iterator[Hit]:
+    """A label-representation similarity correlated with or plotted against behaviour.
+
+    ## What it does
+    Flags `spearmanr` / `pearsonr` / `kendalltau` / `corrcoef` / `linregress` / t-tests and scatter
+    plots that take the result of a COS101/COS102 finding, typically against probabilities,
+    log-probability shifts, confusion counts or "entanglement" scores.
+
+    ## Why is this a problem?
+    The similarity side of the correlation is arbitrary: for the same probabilities an equivalent
+    model makes it anything, so the correlation can be made to come out either way. Whatever the
+    correlation shows is a property of the chosen parametrisation.
+
+    ## Example
+    ```python
+    rho, _ = spearmanr(cos_sims, delta_logprobs)
+    ```
+
+    ## Use instead
+    Correlate behaviour with behaviour: probabilities or log-probability shifts of one label
+    against the other, measured on data. If a geometric quantity is needed, use differences of
+    rows (`w_a − w_b`), which are identifiable; `cosaudit flip` demonstrates the problem.
+
+    ## References
+    - check-signals §1.3; design.md §1.
+    """
+    for ev in ctx.events:
+        if classify(ev, ctx) not in ("COS101", "COS102"):
+            continue
+        for d in ev.derived:
+            if d.kind == "behaviour":
+                line, col, cell = ctx.locate(d.pos)
+                yield Hit(
+                    line,
+                    col,
+                    cell,
+                    message(
+                        f"`{d.what}` relates a similarity between label "
+                        f"representations{_src(ev)} to behaviour",
+                        "the similarity can take any value for a model with exactly the same "
+                        "probabilities, so "
+                        "the correlation reflects the parametrisation, not the model",
+                        "correlate measured probabilities or log-probability shifts directly, "
+                        "or use differences "
+                        "of rows; `cosaudit flip --labels A B` shows the same probabilities "
+                        "with the opposite cosine",
+                    ),
+                    None,
+                    confidence_of(ev),
+                )
+
+
+@rule("COS110", "centered-label-representation-cosine", Severity.INFO, "code")
+def centered_label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
+    """Cosine or dot product between label rows after centering over the label axis.
+
+    ## What it does
+    Flags similarities of label rows that were centered over the *label* axis first
+    (`W - W.mean(0)`, TransformerLens `W_U - W_U.mean(-1, keepdim=True)`, `StandardScaler` fitted
+    over classes, TransformerLens `from_pretrained` with its default `center_unembed=True`).
+    Info level; a warning when the result is also related to behaviour.
+
+    ## Why is this a problem?
+    Centering removes the translation ambiguity, but not the others: with a final norm gain before
+    the head, a per-dimension rescaling (symmetry S) changes centered cosines too, and so does any
+    invertible linear map of the hidden space. Centered cosines are a convention, not a
+    measurement of the model.
+
+    ## Example
+    ```python
+    Wc = W - W.mean(dim=0, keepdim=True)
+    sim = F.cosine_similarity(Wc[a], Wc[b], dim=0)
+    ```
+
+    ## Use instead
+    Say that centering removes only the translation ambiguity, and rest claims on tie-ability
+    (`cosaudit neighbours`) or measured probabilities.
+
+    ## References
+    - design.md §1 (rescaling symmetry S); check-signals §1.4, trap 11.
+    """
+    for ev in _events(ctx, "COS110"):
+        behaviour = any(d.kind == "behaviour" for d in ev.derived)
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"similarity between label representations{_src(ev)} centered over the label "
+                f"axis ({ev.what})",
+                "centering removes the translation ambiguity only; a rescaling of the hidden "
+                "dimensions that "
+                "leaves the probabilities unchanged still changes this cosine",
+                "say so next to the number, and rest claims on tie-ability (`cosaudit "
+                "neighbours`) or measured "
+                "probabilities",
+            ),
+            Severity.WARNING if behaviour else None,
+        )
+
+
+@rule("COS111", "whitened-label-geometry", Severity.INFO, "code")
+def whitened_label_geometry(ctx: RuleContext) -> Iterator[Hit]:
+    """Similarity of label rows under a whitening or causal inner product.
+
+    ## What it does
+    Flags cosines or dot products of label rows multiplied by a whitening matrix (`inv_sqrt_Cov`,
+    a "causal inner product"). Info level: this is a deliberate choice of geometry.
+
+    ## Why is this a problem?
+    The whitening fixes one inner product among many that give the same probabilities; results
+    hold under that convention and should be reported with it.
+
+    ## Example
+    ```python
+    g = W @ inv_sqrt_Cov
+    sim = F.cosine_similarity(g[a], g[b], dim=0)
+    ```
+
+    ## Use instead
+    State the convention and its estimate (which data the covariance came from), and compare with
+    identifiable quantities: tie-ability (`cosaudit neighbours`), differences of rows.
+
+    ## References
+    - check-signals §1.4 (whitening / causal inner product).
+    """
+    for ev in _events(ctx, "COS111"):
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"similarity between whitened label representations{_src(ev)} ({ev.what})",
+                "the whitening picks one of many inner products that give the same probabilities",
+                "state the convention with the result, and check claims against tie-ability "
+                "(`cosaudit neighbours`)",
+            ),
+        )
+
+
+@rule("COS120", "vector-to-vocabulary-cosine-ranking", Severity.WARNING, "code")
+def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
+    """One vector ranked against all label rows by cosine (a "cosine lens").
+
+    ## What it does
+    Flags a cosine between one vector that is not a label representation (a hidden state, a
+    neuron's output weights, a steering vector, an SAE feature) and every row of the label
+    matrix, as used to list "the tokens this direction promotes". Info level when the label
+    matrix was centered; a plain dot product (logit lens) is not flagged.
+
+    ## Why is this a problem?
+    Dividing by the row norms makes the ranking depend on the translation of the head: the norms
+    of `w_y + c` change with `c` while the probabilities do not. The dot product `h · w_y` ranks
+    labels the same way in every equivalent model (it shifts all labels by the same `h · c`).
+
+    ## Example
+    ```python
+    scores = F.cosine_similarity(steering_vec[None], W, dim=-1)
+    top = scores.topk(20)
+    ```
+
+    ## Use instead
+    ```python
+    scores = W @ steering_vec          # logit lens: translation shifts every label equally
+    ```
+
+    ## References
+    - check-signals §1.2 (ranking one vector against all label rows), trap 6.
+    """
+    for ev in _events(ctx, "COS120"):
+        sev = Severity.INFO if ev.a.centered else None
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"one vector ranked by cosine against every label representation{_src(ev)} "
+                f"({ev.what})",
+                "the row norms in the denominator change under a translation of the head that "
+                "leaves every "
+                "probability unchanged, so the ranking is not a property of the model",
+                "rank by the dot product (logit lens), which every equivalent model orders the "
+                "same way, or "
+                "measure the probability shift of adding the vector",
+            ),
+            sev,
+        )
+
+
+@rule("COS130", "label-representation-euclidean-distance", Severity.INFO, "code")
+def label_representation_euclidean_distance(ctx: RuleContext) -> Iterator[Hit]:
+    """Euclidean distance between label rows.
+
+    ## What it does
+    Flags `torch.cdist`, `np.linalg.norm(W[a] - W[b])`, `pdist` / `pairwise_distances` with the
+    default metric and Ward linkage on label rows. Info level.
+
+    ## Why is this a problem?
+    The distance is translation invariant, so it survives the main symmetry; but it ignores the
+    output bias (two labels at distance 0 can still differ in probability by their biases), and
+    a final norm gain can be folded into the head (symmetry S), which rescales the dimensions and
+    changes the distances without changing any probability.
+
+    ## Example
+    ```python
+    d = np.linalg.norm(W[a] - W[b])
+    ```
+
+    ## Use instead
+    Report it together with the bias difference and say which parametrisation of the norm gain was
+    used; for "which labels compete", use tie-ability (`cosaudit neighbours`).
+
+    ## References
+    - design.md §1 (rescaling symmetry S).
+    """
+    for ev in _events(ctx, "COS130"):
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"Euclidean distance between label representations{_src(ev)} ({ev.what})",
+                "it ignores the output bias and changes when a final norm gain is folded into "
+                "the head, with "
+                "the probabilities unchanged",
+                "report the bias difference with it and say how the norm gain was handled, or "
+                "use tie-ability "
+                "(`cosaudit neighbours`)",
+            ),
+        )
+
+
+@rule("COS140", "cross-model-label-cosine", Severity.WARNING, "code")
+def cross_model_label_cosine(ctx: RuleContext) -> Iterator[Hit]:
+    """Label rows compared across two checkpoints.
+
+    ## What it does
+    Flags a cosine or dot product between label representations taken from two different models
+    (e.g. a base and a fine-tuned checkpoint), often used to say a label "moved" or "stayed".
+
+    ## Why is this a problem?
+    Each checkpoint is defined only up to its own translation (and a linear map of its hidden
+    space), so the two rows are not even in a common coordinate system: the value reflects the
+    parametrisations as much as any change of the model.
+
+    ## Example
+    ```python
+    drift = F.cosine_similarity(base.lm_head.weight[t], tuned.lm_head.weight[t], dim=0)
+    ```
+
+    ## Use instead
+    Compare logits or probabilities of both models on the same dataset, e.g. the KL divergence or
+    the change of each label's probability.
+
+    ## References
+    - check-signals trap 15.
+    """
+    for ev in _events(ctx, "COS140"):
+        roots = sorted({t.root for t in ev.operands if t.root})
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"label representations of two models ({', '.join(f'`{r}`' for r in roots)}) "
+                f"compared by {ev.kind}",
+                "each checkpoint is defined only up to its own translation of the head, so the "
+                "rows share no "
+                "coordinate system",
+                "compare logits or probabilities of both models on the same data (KL, per-label "
+                "probability "
+                "change); `cosaudit flip` shows how far one model alone can move the value",
+            ),
+        )
+
+
+@rule("COS150", "tied-input-embedding-cosine", Severity.INFO, "code")
+def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
+    """Cosine on input-embedding rows of a tied model, read as a statement about outputs.
+
+    ## What it does
+    Flags similarities computed on input-embedding accessors (`wte.weight`, `embed_tokens.weight`,
+    `get_input_embeddings().weight`) when the file shows that the model ties its input and output
+    embeddings and its prose or comments talk about outputs or predictions.
+
+    ## Why is this a problem?
+    In a tied model the input embedding *is* the output head, so the translation ambiguity of the
+    head applies to claims about predictions. (Where the input side adds position embeddings, the
+    tie can be kept while translating: design.md §1.)
+
+    ## Example
+    ```python
+    # which tokens does GPT-2 predict alike?
+    E = model.transformer.wte.weight
+    sim = F.cosine_similarity(E[a], E[b], dim=0)
+    ```
+
+    ## Use instead
+    Keep geometry claims about inputs apart from claims about outputs; for outputs, measure
+    probabilities or use `cosaudit neighbours` for tie-able labels.
+
+    ## References
+    - check-signals §1.1 (tied-input accessors), trap 12.
+    """
+    for ev in _events(ctx, "COS150"):
+        yield _hit(
+            ctx,
+            ev,
+            message(
+                f"similarity between input-embedding rows{_src(ev)} of a tied model, with prose "
+                "about predictions",
+                "the tied matrix is also the output head, whose rows are fixed only up to a "
+                "translation that "
+                "leaves every probability unchanged",
+                "measure the probabilities on data, or use tie-ability (`cosaudit neighbours`) "
+                "for output claims",
+            ),
+        )

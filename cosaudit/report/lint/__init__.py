@@ -1,0 +1,43 @@
+"""Renderers for `cosaudit check` and `cosaudit rules`: data in, string out (habit 1).
+
+`OutputFormat` is the user's choice; `render` maps every member to a renderer, and a test walks
+all members (habit 3).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NoReturn
+
+from cosaudit.lint.model import CheckResult
+from cosaudit.lint.registry import Rule
+from cosaudit.report.lint import github, json_report, sarif, text
+
+
+class OutputFormat(enum.Enum):
+    TEXT = "text"
+    JSON = "json"
+    SARIF = "sarif"
+    GITHUB = "github"
+
+
+def _never(value: NoReturn) -> NoReturn:  # pragma: no cover - exhaustiveness guard
+    raise AssertionError(f"unhandled output format: {value!r}")
+
+
+def render(
+    result: CheckResult, rules: list[Rule], fmt: OutputFormat, *, color: bool = False
+) -> str:
+    """The report for `result` in format `fmt` (`color`: rich styling for the text format)."""
+    if fmt is OutputFormat.TEXT:
+        return text.render(result, rules, color=color)
+    if fmt is OutputFormat.JSON:
+        return json_report.render(result, rules)
+    if fmt is OutputFormat.SARIF:
+        return sarif.render(result, rules)
+    if fmt is OutputFormat.GITHUB:
+        return github.render(result, rules)
+    _never(fmt)
+
+
+__all__ = ["OutputFormat", "render"]
