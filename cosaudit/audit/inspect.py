@@ -16,7 +16,7 @@ from cosaudit.core.cosine import (
     sample_geometry,
     sample_pairs,
 )
-from cosaudit.errors import DataError
+from cosaudit.errors import CosauditError, DataError
 from cosaudit.load.head import Head, ResolvedLabel
 
 SCHEMA = "cosaudit.inspect/1"
@@ -47,8 +47,10 @@ def run_inspect(
     n_valid = head.n_vocab if head.n_vocab else v
     warnings: list[str] = []
     if n_valid < v:
+        source = {"tokenizer": "the tokenizer's vocabulary", "id2label": "config id2label",
+                  "labels-file": "the labels file"}.get(getattr(head.vocab, "how", ""), "the vocabulary")
         warnings.append(
-            f"{v - n_valid} rows past the tokenizer's vocabulary ({n_valid} entries) are padding: "
+            f"{v - n_valid} rows past {source} ({n_valid} entries) have no label (padding): "
             "left out of vocabulary-wide statistics"
         )
     ids = [lab.id for lab in labels]
@@ -107,7 +109,11 @@ def run_inspect(
                                    raw_cen=geometry)
     searched = len(result.sample_ids)
     valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
-    bias = head.bias_vector()
+    try:
+        bias = head.bias_vector()
+    except CosauditError as exc:  # e.g. a Hub shard not in the offline cache
+        bias = None
+        warnings.append(f"output bias not read: {exc}")
     summary = {
         "rows": v,
         "dim": d,

@@ -27,12 +27,13 @@ def format_error(exc: BaseException) -> str:
             hint = "; free some space or write somewhere else"
         elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             hint = "; check the permissions or choose another path"
-        return f"error: {what}{where}{hint}"
+        return " ".join(f"error: {what}{where}{hint}".split())
     if isinstance(exc, MemoryError):
         return "error: out of memory; try a smaller --sample or a machine with more memory"
     name = type(exc).__name__
+    text = " ".join(str(exc).split())  # one line, whatever the exception says
     return (
-        f"error: internal error: {name}: {exc}; please report it, "
+        f"error: internal error: {name}: {text}; please report it, "
         "and rerun with --debug (or COSAUDIT_DEBUG=1) for the traceback"
     )
 

@@ -20,11 +20,24 @@ F = TypeVar("F", bound=Callable[..., Any])
 _OPTION_TOKEN = re.compile(r"^(--[A-Za-z][\w-]*(=.*)?|-[A-Za-z])$")
 
 
-def expand_multi_value(args: list[str], names: set[str]) -> list[str]:
+def _is_int(tok: str) -> bool:
+    try:
+        int(tok)
+    except ValueError:
+        return False
+    return True
+
+
+def expand_multi_value(
+    args: list[str], names: set[str], int_names: frozenset[str] | set[str] = frozenset()
+) -> list[str]:
     """Rewrite `--opt a b c` as `--opt a --opt b --opt c` for every option in `names`.
 
     Values run up to the next token that looks like an option, or `--`. A value that itself
     starts with `-` (a label such as "-" or "-1") is kept; only option-shaped tokens stop it.
+    Options in `int_names` (`--ids`) also stop at the first non-integer after a value, so
+    `--ids 3 17 CHECKPOINT` leaves CHECKPOINT positional (a first non-integer goes to click,
+    which reports it).
     """
     out: list[str] = []
     i = 0
@@ -38,6 +51,8 @@ def expand_multi_value(args: list[str], names: set[str]) -> list[str]:
             values = [first] if eq else []
             j = i + 1
             while j < len(args) and args[j] != "--" and not _OPTION_TOKEN.match(args[j]):
+                if name in int_names and values and not _is_int(args[j]):
+                    break
                 values.append(args[j])
                 j += 1
             if not values:
@@ -55,9 +70,10 @@ class MultiValueCommand(click.Command):
     """A command whose options listed in `multi_value` take several values as written."""
 
     multi_value = {"--labels", "--ids"}
+    int_values = frozenset({"--ids"})
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, expand_multi_value(args, self.multi_value))
+        return super().parse_args(ctx, expand_multi_value(args, self.multi_value, self.int_values))
 
 
 def checkpoint_argument(f: F) -> F:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cosaudit.errors import HeadNotFoundError, UsageError
+from cosaudit.errors import DataError, HeadNotFoundError, UsageError
 from cosaudit.load.arch import detect, head_candidates
 from cosaudit.load.head import FinalNorm, Head, ResolvedLabel
 from cosaudit.load.labels import (
@@ -17,7 +17,7 @@ from cosaudit.load.labels import (
     load_tokenizer_vocabulary,
     resolve,
 )
-from cosaudit.load.source import Located, locate
+from cosaudit.load.source import Located, ShardTensor, _offline, locate, reader
 
 __all__ = ["Head", "ResolvedLabel", "open_head", "resolve_labels", "locate"]
 
@@ -50,9 +50,13 @@ def open_head(
                 f"no tensor named {name!r} in {loc.path}",
                 hint="tensors: " + _list_names(loc),
             )
-    if loc.fetch is not None:  # Hub shards: fetch what detection needs, by name first
-        layout0 = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
-        if layout0 is not None:
+    if loc.fetch is not None:  # Hub shards: fetch the one shard that holds the head, by name first
+        # a name whose fetched shape rules it out leads to the next candidate
+        for _ in range(8):
+            layout0 = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor,
+                             head_type=head_type)
+            if layout0 is None or layout0.weight in loc.tensors:
+                break
             loc.fetch(layout0.weight)
     layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
     if layout is None:
@@ -60,34 +64,48 @@ def open_head(
             f"found no output head in {loc.path}",
             hint="pass --tensor NAME; 2-D tensors: " + _list_names(loc, two_d_only=True),
         )
-    if loc.fetch is not None:
-        for name in (layout.bias, layout.norm_weight, layout.norm_bias, layout.position):
-            if name is not None:
-                loc.fetch(name)
-        layout = detect(loc.shapes, loc.config, tensor=layout.weight, bias_tensor=layout.bias,
-                        head_type=head_type) or layout
-    weight = loc.tensors[layout.weight]
+    weight = reader(loc, layout.weight)
     if len(weight.shape) != 2:
         raise HeadNotFoundError(
             f"tensor {layout.weight!r} has shape {list(weight.shape)}, not a 2-D matrix",
             hint="pass the V × d head with --tensor",
         )
-    bias = loc.tensors.get(layout.bias) if layout.bias else None
-    if bias is not None and int(_numel(bias.shape)) != weight.shape[0]:
+    if 0 in weight.shape:
+        raise DataError(
+            f"head {layout.weight!r} in {loc.path} has shape {list(weight.shape)}: "
+            "nothing to audit",
+            hint="pass the V × d head with --tensor",
+        )
+    # companions (bias, norm, positions) in other Hub shards stay lazy: fetched when read
+    bias = reader(loc, layout.bias) if layout.bias else None
+    bias_shape = loc.shapes.get(layout.bias) if layout.bias else None
+    if bias_shape is not None and int(_numel(bias_shape)) != weight.shape[0]:
         raise UsageError(
-            f"bias {layout.bias!r} has {int(_numel(bias.shape))} entries but the head has "
+            f"bias {layout.bias!r} has {int(_numel(bias_shape))} entries but the head has "
             f"{weight.shape[0]} rows",
             hint="pass the matching bias with --bias-tensor",
         )
     norm = None
-    if layout.norm_weight and layout.norm_weight in loc.tensors:
+    if layout.norm_weight and layout.norm_weight in loc.shapes:
         norm = FinalNorm(
             kind=layout.norm_kind,  # type: ignore[arg-type]
-            weight=loc.tensors[layout.norm_weight],
-            bias=loc.tensors.get(layout.norm_bias) if layout.norm_bias else None,
+            weight=reader(loc, layout.norm_weight),
+            bias=reader(loc, layout.norm_bias) if layout.norm_bias else None,
             weight_offset=layout.norm_offset,
             eps=layout.norm_eps,
         )
+    detection_extra = []
+    position = reader(loc, layout.position) if layout.position else None
+    for what, t in (("output bias", bias), ("final norm", norm.weight if norm else None),
+                    ("position embedding", position)):
+        if isinstance(t, ShardTensor):
+            if t.in_cache():
+                detection_extra.append(f"{what} {t.name!r} is in shard {t.shard}: read only when needed")
+            elif _offline():
+                detection_extra.append(f"{what} {t.name!r} is in shard {t.shard}, which is not in the "
+                                       "local cache (offline): not available")
+            else:
+                detection_extra.append(f"{what} {t.name!r} is in shard {t.shard}: downloaded only when needed")
     if labels_file is not None:
         vocab = labels_file_vocabulary(labels_file)
     elif loc.tokenizer is not None:
@@ -97,7 +115,7 @@ def open_head(
     n_vocab = vocab.size if vocab is not None else None
     if n_vocab is not None and n_vocab > weight.shape[0]:
         n_vocab = weight.shape[0]
-    detection = list(layout.notes)
+    detection = list(layout.notes) + detection_extra
     if layout.head_type_reason:
         detection.append(f"head type {layout.head_type}: {layout.head_type_reason}")
     return Head(
@@ -109,7 +127,7 @@ def open_head(
         bias=bias,
         tied=layout.tied,
         tied_to=layout.tied_to,
-        position_embedding=loc.tensors.get(layout.position) if layout.position else None,
+        position_embedding=position,
         final_norm=norm,
         softcap=layout.softcap,
         head_type=layout.head_type,  # type: ignore[arg-type]

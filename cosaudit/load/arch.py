@@ -62,6 +62,8 @@ BIAS_NAMES = (
     "cls.predictions.decoder.bias",
     "lm_head.bias",
     "b_U",
+    "bias",  # .npz files saved as W, b
+    "b",
 )
 
 # final norms before the head (module names; `.weight` / `.bias` are appended)
@@ -143,23 +145,31 @@ class Layout:
     notes: list[str] = field(default_factory=list)
 
 
-def head_candidates(shapes: Mapping[str, tuple[int, ...]]) -> list[str]:
+def _two_d(shapes: Mapping[str, tuple[int, ...] | None]) -> dict[str, tuple[int, ...] | None]:
+    """2-D tensors, and tensors whose shape is not known yet (Hub shards not fetched: by name)."""
+    return {n: s for n, s in shapes.items() if s is None or len(s) == 2}
+
+
+def head_candidates(shapes: Mapping[str, tuple[int, ...] | None]) -> list[str]:
     """Names that could be the head: known output names first, then tied embeddings."""
-    two_d = {n: s for n, s in shapes.items() if len(s) == 2}
+    two_d = _two_d(shapes)
     return _find(two_d, OUTPUT_NAMES) + _classifier_sequences(two_d) + _find(two_d, EMBEDDING_NAMES)
 
 
 def detect(
-    shapes: Mapping[str, tuple[int, ...]],
+    shapes: Mapping[str, tuple[int, ...] | None],
     config: Mapping[str, Any],
     *,
     tensor: str | None = None,
     bias_tensor: str | None = None,
     head_type: str = "auto",
 ) -> Layout | None:
-    """Find the head in a checkpoint from its tensor names/shapes and config; None if none."""
+    """Find the head in a checkpoint from its tensor names/shapes and config; None if none.
+
+    A shape may be None (a Hub shard not fetched yet): such a tensor is judged by its name.
+    """
     cfg = text_config(config)
-    two_d = {n: s for n, s in shapes.items() if len(s) == 2}
+    two_d = _two_d(shapes)
     notes: list[str] = []
     tied = False
     tied_to = None
@@ -188,15 +198,22 @@ def detect(
     layout = Layout(weight=weight, tied=tied, tied_to=tied_to, notes=notes)
 
     # bias: `<head>.bias` first, then architecture-specific names
-    vocab = shapes[weight][0] if weight in shapes else None
+    head_shape = shapes.get(weight)
+    vocab = head_shape[0] if head_shape else None
     stem = weight[: -len(".weight")] if weight.endswith(".weight") else weight
     if bias_tensor is not None:
         layout.bias = bias_tensor
         notes.append(f"bias {bias_tensor!r} given with --bias-tensor")
     else:
         for cand in [stem + ".bias", *_find(shapes, BIAS_NAMES)]:
-            s = shapes.get(cand)
-            if s is not None and int(_size(s)) == vocab and (len(s) == 1 or s[0] == 1):
+            if cand not in shapes or cand == weight:
+                continue
+            s = shapes[cand]
+            if s is None or vocab is None:
+                ok = s is None or len(s) == 1 or (len(s) == 2 and s[0] == 1)
+            else:
+                ok = int(_size(s)) == vocab and (len(s) == 1 or s[0] == 1)
+            if ok:
                 layout.bias = cand
                 notes.append(f"output bias {cand!r}")
                 break
@@ -204,10 +221,14 @@ def detect(
     # final norm
     for module in _find({n[: -len(".weight")]: 0 for n in shapes if n.endswith(".weight")}, NORM_NAMES):
         w = module + ".weight"
-        if len(shapes[w]) == 1 and weight in shapes and shapes[w][0] == shapes[weight][1]:
+        sw = shapes[w]
+        if sw is not None and (len(sw) != 1 or (head_shape is not None and sw[0] != head_shape[1])):
+            continue
+        if w != weight:
             layout.norm_weight = w
             b = module + ".bias"
-            layout.norm_bias = b if b in shapes and shapes[b] == shapes[w] else None
+            layout.norm_bias = (b if b in shapes and (shapes[b] is None or sw is None or shapes[b] == sw)
+                                else None)
             layout.norm_kind = "layernorm" if layout.norm_bias else "rmsnorm"
             model_type = str(cfg.get("model_type", ""))
             if layout.norm_kind == "rmsnorm" and model_type.startswith("gemma"):
@@ -221,7 +242,8 @@ def detect(
 
     if tied:
         for cand in _find(shapes, POSITION_NAMES):
-            if weight in shapes and shapes[cand][1:] == shapes[weight][1:]:
+            sp = shapes[cand]
+            if sp is None or head_shape is None or sp[1:] == head_shape[1:]:
                 layout.position = cand
                 break
 

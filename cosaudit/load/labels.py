@@ -55,13 +55,16 @@ class Vocabulary:
                     return ResolvedLabel(label, self.ids[tok], tok, self.how), warnings
             if self.tokenizer is not None:
                 enc = self.tokenizer.encode(label, add_special_tokens=False)
-                if len(enc.ids) == 1:
+                unknown = self._unk_id()
+                if len(enc.ids) == 1 and enc.ids[0] != unknown:
                     return ResolvedLabel(label, enc.ids[0], enc.tokens[0], self.how), warnings
-                if len(enc.ids) > 1:
+                if len(enc.ids) > 1 and unknown not in enc.ids:
                     pieces = " + ".join(repr(t) for t in enc.tokens)
+                    close = self._suggest(label)
                     raise LabelError(
                         f"label {label!r} is {len(enc.ids)} tokens: {pieces}",
-                        hint="a label must be a single row: pick one token, or pass --ids",
+                        hint="a label must be a single row: pick one token, or pass --ids"
+                        + ("; " + close if close.startswith("closest") else ""),
                     )
         else:
             folded = [k for k in self.ids if k.casefold() == label.casefold()]
@@ -69,6 +72,15 @@ class Vocabulary:
                 return ResolvedLabel(label, self.ids[folded[0]], folded[0], self.how), warnings
         raise LabelError(f"label {label!r} is not in the vocabulary ({self.how})",
                          hint=self._suggest(label))
+
+    def _unk_id(self) -> int | None:
+        """The id of the tokenizer's unknown token (an unknown word encodes to it), if any."""
+        model = getattr(self.tokenizer, "model", None)
+        unk = getattr(model, "unk_token", None)
+        if isinstance(unk, str):
+            return self.ids.get(unk)
+        unk_id = getattr(model, "unk_id", None)  # Unigram
+        return unk_id if isinstance(unk_id, int) else None
 
     def _suggest(self, label: str) -> str:
         plain = {}

@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from cosaudit.errors import (
@@ -50,6 +50,8 @@ class Located:
     index: dict[str, Any] | None = None
     default_note: str | None = None
     fetch: Callable[[str], None] | None = None  # Hub: download the shard that holds a tensor
+    shard_of: dict[str, str] | None = None  # Hub: tensor name -> shard file (from the index)
+    cached: Callable[[str], bool] | None = None  # Hub: is the shard holding a tensor in the cache?
 
 
 def demo_path() -> Path:
@@ -162,14 +164,28 @@ def _read_side_files(loc: Located, folder: Path, *, optional_config: bool) -> No
 
 
 def _inside(folder: Path, name: str) -> Path:
-    """`folder/name`, refusing names that escape the folder (absolute, `..`, symlinks out)."""
-    candidate = (folder / name).resolve()
-    root = folder.resolve()
-    if Path(name).is_absolute() or root not in candidate.parents:
-        raise CheckpointFormatError(
+    """`folder/name`, refusing names that escape the folder (absolute, `..`, symlinks out).
+
+    In the Hugging Face cache a snapshot's files are symlinks into the repo's `blobs/` folder:
+    those are inside the checkpoint; any other symlink that leads out of the folder is refused.
+    """
+    def refuse() -> CheckpointFormatError:
+        return CheckpointFormatError(
             f"shard index in {folder} names a file outside the checkpoint folder: {name!r}",
             hint="refusing to read outside the checkpoint; fix model.safetensors.index.json",
         )
+
+    parts = PurePosixPath(name.replace("\\", "/")).parts
+    if not name or Path(name).is_absolute() or name.startswith(("/", "\\")) or ".." in parts:
+        raise refuse()
+    candidate = folder / name
+    roots = [folder.resolve()]
+    if folder.parent.name == "snapshots":
+        roots.append((folder.parent.parent / "blobs").resolve())
+    if candidate.exists() or candidate.is_symlink():
+        real = candidate.resolve()
+        if not any(root in real.parents for root in roots):
+            raise refuse()
     return candidate
 
 
@@ -334,7 +350,89 @@ def _locate_hub(spec: str, revision: str | None) -> Located:
         loaded.add(shard)
         _add_safetensors_file(loc, path)
 
+    def cached(name: str) -> bool:
+        """Whether the shard holding `name` is in the local cache (no download, no network)."""
+        from huggingface_hub import try_to_load_from_cache
+
+        shard = weight_map.get(name)
+        if shard is None:
+            return False
+        found = try_to_load_from_cache(repo, shard, cache_dir=_hub_cache_dir(), revision=revision)
+        return isinstance(found, str)
+
     loc.fetch = fetch
+    loc.cached = cached
+    loc.shard_of = dict(weight_map)
     for name in weight_map:
         loc.shapes.setdefault(name, None)  # known by name; shape once its shard is fetched
     return loc
+
+
+class ShardTensor:
+    """A tensor of a Hub shard not fetched yet: the shard is fetched on first use.
+
+    Only the shard that holds the head is fetched up front (issue 2); companions in other shards
+    (final norm, position embeddings, a bias) cost nothing until a command reads them.
+    """
+
+    def __init__(self, name: str, loc: Located):
+        self.name = name
+        self._loc = loc
+        self.shard = (loc.shard_of or {}).get(name)
+
+    def __repr__(self) -> str:
+        return f"ShardTensor({self.name!r}, shard {self.shard!r}, not fetched)"
+
+    def _real(self) -> Any:
+        if self._loc.fetch is not None:
+            self._loc.fetch(self.name)
+        real = self._loc.tensors.get(self.name)
+        if real is None or real is self:
+            raise CheckpointFormatError(
+                f"shard {self.shard} of {self._loc.source} does not hold tensor {self.name!r} "
+                "named by its index",
+                hint="repair model.safetensors.index.json or re-download the checkpoint",
+            )
+        return real
+
+    @property
+    def fetched(self) -> bool:
+        return self.name in self._loc.tensors
+
+    def in_cache(self) -> bool:
+        """Whether its shard is in the local Hub cache (readable offline)."""
+        return self.fetched or (self._loc.cached is not None and self._loc.cached(self.name))
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._real().shape  # type: ignore[no-any-return]
+
+    @property
+    def dtype(self) -> str:
+        return self._real().dtype  # type: ignore[no-any-return]
+
+    @property
+    def file(self) -> Path | None:
+        return self._real().file  # type: ignore[no-any-return]
+
+    def read(self, on_block: Any = None) -> Any:
+        real = self._real()
+        return real.read(on_block) if on_block is not None else real.read()
+
+    def read_rows(self, start: int, stop: int) -> Any:
+        return self._real().read_rows(start, stop)
+
+    def read_raw(self) -> bytes:
+        return self._real().read_raw()  # type: ignore[no-any-return]
+
+    def iter_blocks(self, block_rows: int | None = None):  # type: ignore[no-untyped-def]
+        return self._real().iter_blocks(block_rows)
+
+
+def reader(loc: Located, name: str) -> Any:
+    """The TensorReader of `name`: loaded already, or lazy (a Hub shard not fetched yet)."""
+    if name in loc.tensors:
+        return loc.tensors[name]
+    if loc.fetch is not None and name in loc.shapes:
+        return ShardTensor(name, loc)
+    raise KeyError(name)
