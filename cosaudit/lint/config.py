@@ -209,20 +209,16 @@ def parse_table(table: Any, *, root: Path, source: Path | None = None) -> CheckC
         return tuple(v)
 
     cfg = CheckConfig(root=root, source=source)
-    sel = str_list("select")
-    if sel is not None:
-        _validate([s.upper() for s in sel], f"{where}: 'select'", ConfigError)
-        cfg = replace(cfg, select=tuple(s.upper() for s in sel))
-    ign = str_list("ignore")
-    if ign is not None:
-        _validate([s.upper() for s in ign], f"{where}: 'ignore'", ConfigError)
-        cfg = replace(cfg, ignore=tuple(s.upper() for s in ign))
-    exc = str_list("exclude")
-    if exc is not None:
-        cfg = replace(cfg, exclude=exc)
-    ext = str_list("extend-exclude")
-    if ext is not None:
-        cfg = replace(cfg, extend_exclude=ext)
+    for key in ("select", "ignore"):  # rule codes or prefixes, any case
+        codes = str_list(key)
+        if codes is not None:
+            upper = tuple(s.upper() for s in codes)
+            _validate(list(upper), f"{where}: {key!r}", ConfigError)
+            cfg = replace(cfg, **{key: upper})
+    for key, name in (("exclude", "exclude"), ("extend-exclude", "extend_exclude")):
+        globs = str_list(key)
+        if globs is not None:
+            cfg = replace(cfg, **{name: globs})
     if "per-file-ignores" in table:
         pfi = table["per-file-ignores"]
         if not isinstance(pfi, dict) or not all(

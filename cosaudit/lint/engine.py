@@ -32,6 +32,16 @@ from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
 from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
 from cosaudit.lint.walk import discover
 
+
+def _too_complex(path: str, step: str) -> Notice:
+    """The note for code too deeply nested to `step` ("parse" / "analyse") with `ast`."""
+    return Notice(
+        path,
+        NoticeKind.TOO_COMPLEX,
+        f"code nested too deeply to {step}; used a lighter line-based scan",
+    )
+
+
 _CAVEAT = re.compile(
     r"translation|invarian|\bcent(?:er|re)(?:ed|ing)\b|identifiab|differences? of|"
     r"\bw_a\s*-\s*w_b|logit[- ]diff",
@@ -145,13 +155,7 @@ class DocumentChecker:
         except SyntaxError:
             trees, failed = self._parse_cells(doc, module)
         except (RecursionError, MemoryError):
-            notices.append(
-                Notice(
-                    doc.path,
-                    NoticeKind.TOO_COMPLEX,
-                    "code nested too deeply to parse; used a lighter line-based scan",
-                )
-            )
+            notices.append(_too_complex(doc.path, "parse"))
             return _light_scan(module, 0, len(module.lines)), [], comments
         events: list[Event] = []
         prose: list[Paragraph] = []
@@ -159,13 +163,7 @@ class DocumentChecker:
             try:
                 found, strings = analyse(tree)
             except RecursionError:
-                notices.append(
-                    Notice(
-                        doc.path,
-                        NoticeKind.TOO_COMPLEX,
-                        "code nested too deeply to analyse; used a lighter line-based scan",
-                    )
-                )
+                notices.append(_too_complex(doc.path, "analyse"))
                 events += _light_scan(module, 0, len(module.lines))
                 continue
             events += found

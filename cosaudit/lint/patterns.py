@@ -9,45 +9,56 @@ from __future__ import annotations
 
 import re
 
-# (pattern on the access path, kind, orientation of the label axis)
+# (kind, orientation of the label axis, patterns on the access path); the first match wins
 #   kind "label": rows/columns of a softmax head; "input": an input-embedding accessor
 #   orientation "rows": [V, d] (label = axis 0), "cols": [d, V] (TransformerLens W_U, Keras kernels)
+_SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
+    (
+        "label",
+        "rows",
+        [
+            r"(^|\.)_?lm_head\.weight$",
+            r"(^|\.)lm_head\.decoder\.weight$",
+            r"get_output_embeddings\(\)\.weight$",
+            r"(^|\.)embed_out\.weight$",
+            r"(^|\.)cls\.predictions\.decoder\.weight$",
+            r"(^|\.)generator_lm_head\.weight$",
+            r"(^|\.)pred_layer\.proj\.weight$",
+            r"(^|\.)fc\.weight$",
+            r"(^|\.)classifier(\[-1\])?\.weight$",
+            r"(^|\.)heads\.head\.weight$",
+            r"get_classifier\(\)\.weight$",
+            r"^[A-Za-z_]\w*\.(head|linear)\.weight$",  # model.head / CIFAR model.linear
+            r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",  # state-dict keys, GGUF output
+            r"(^|\.)\w*probe\w*\.weight$",  # multiclass linear probes
+        ],
+    ),
+    (
+        "label",
+        "cols",
+        [
+            r"(^|\.)(unembed\.)?W_U$",
+            r"(^|\.)layers\[-1\]\.get_weights\(\)\[0\]$",
+            r"(^|\.)layers\[-1\]\.kernel$",
+            r"(^|\.)(head|lm_head|classifier|logits|output|out)\.kernel$",
+        ],
+    ),
+    (
+        "input",
+        "rows",
+        [
+            r"(^|\.)(transformer\.)?wte\.weight$",
+            r"(^|\.)embed_tokens\.weight$",
+            r"get_input_embeddings\(\)\.weight$",
+            r"(^|\.)word_embeddings\.weight$",
+            r"(^|\.)token_embd\.weight$",
+            r"(^|\.)(embed\.)?W_E$",
+        ],
+    ),
+]
+# (pattern on the access path, kind, orientation), in the order above
 SOURCES: list[tuple[re.Pattern[str], str, str]] = [
-    (re.compile(p), kind, orient)
-    for p, kind, orient in [
-        (r"(^|\.)_?lm_head\.weight$", "label", "rows"),
-        (r"(^|\.)lm_head\.decoder\.weight$", "label", "rows"),
-        (r"get_output_embeddings\(\)\.weight$", "label", "rows"),
-        (r"(^|\.)embed_out\.weight$", "label", "rows"),
-        (r"(^|\.)cls\.predictions\.decoder\.weight$", "label", "rows"),
-        (r"(^|\.)generator_lm_head\.weight$", "label", "rows"),
-        (r"(^|\.)pred_layer\.proj\.weight$", "label", "rows"),
-        (r"(^|\.)fc\.weight$", "label", "rows"),
-        (r"(^|\.)classifier(\[-1\])?\.weight$", "label", "rows"),
-        (r"(^|\.)heads\.head\.weight$", "label", "rows"),
-        (r"get_classifier\(\)\.weight$", "label", "rows"),
-        (
-            r"^[A-Za-z_]\w*\.(head|linear)\.weight$",
-            "label",
-            "rows",
-        ),  # model.head / CIFAR model.linear
-        (
-            r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",
-            "label",
-            "rows",
-        ),  # state-dict keys, GGUF output
-        (r"(^|\.)\w*probe\w*\.weight$", "label", "rows"),  # multiclass linear probes
-        (r"(^|\.)(unembed\.)?W_U$", "label", "cols"),
-        (r"(^|\.)layers\[-1\]\.get_weights\(\)\[0\]$", "label", "cols"),
-        (r"(^|\.)layers\[-1\]\.kernel$", "label", "cols"),
-        (r"(^|\.)(head|lm_head|classifier|logits|output|out)\.kernel$", "label", "cols"),
-        (r"(^|\.)(transformer\.)?wte\.weight$", "input", "rows"),
-        (r"(^|\.)embed_tokens\.weight$", "input", "rows"),
-        (r"get_input_embeddings\(\)\.weight$", "input", "rows"),
-        (r"(^|\.)word_embeddings\.weight$", "input", "rows"),
-        (r"(^|\.)token_embd\.weight$", "input", "rows"),
-        (r"(^|\.)(embed\.)?W_E$", "input", "rows"),
-    ]
+    (re.compile(p), kind, orient) for kind, orient, pats in _SOURCE_GROUPS for p in pats
 ]
 
 # one alternation of all source patterns: a cheap pre-filter before the table lookup
@@ -136,17 +147,6 @@ COSINE_CALLS = {
     "pairwise_cosine",
 }
 EUCLID_CALLS = {"cdist", "dist", "euclidean", "euclidean_distances", "pairwise_euclidean_distance"}
-METRIC_CALLS = {
-    "pdist",
-    "cdist",
-    "pairwise_distances",
-    "linkage",
-    "NearestNeighbors",
-    "TSNE",
-    "UMAP",
-    "AgglomerativeClustering",
-    "KNeighborsClassifier",
-}
 CLUSTER_CALLS = {
     "linkage",
     "NearestNeighbors",
@@ -155,8 +155,11 @@ CLUSTER_CALLS = {
     "AgglomerativeClustering",
     "KNeighborsClassifier",
 }
+METRIC_CALLS = {"pdist", "cdist", "pairwise_distances"} | CLUSTER_CALLS
 ANGLE_CALLS = {"acos", "arccos", "degrees", "rad2deg", "arccos_"}
-DISPLAY_CALLS = {
+# ranking / neighbour lists, called as functions or as methods
+_RANKINGS = {"topk", "argsort", "sort", "argpartition", "nlargest", "nsmallest", "most_similar"}
+DISPLAY_CALLS = _RANKINGS | {
     "imshow",
     "matshow",
     "heatmap",
@@ -166,12 +169,6 @@ DISPLAY_CALLS = {
     "dendrogram",
     "linkage",
     "fcluster",
-    "topk",
-    "argsort",
-    "sort",
-    "argpartition",
-    "nlargest",
-    "nsmallest",
     "savetxt",
     "fit_transform",
     "fit",
@@ -179,19 +176,8 @@ DISPLAY_CALLS = {
     "UMAP",
     "AgglomerativeClustering",
     "KMeans",
-    "most_similar",
 }
-DISPLAY_METHODS = {
-    "topk",
-    "argsort",
-    "sort",
-    "argpartition",
-    "nlargest",
-    "nsmallest",
-    "argmax",
-    "sort_values",
-    "most_similar",
-}
+DISPLAY_METHODS = _RANKINGS | {"argmax", "sort_values"}
 BEHAVIOUR_CALLS = {
     "spearmanr",
     "pearsonr",

@@ -19,14 +19,8 @@ SECTIONS = ("What it does", "Why is this a problem?", "Example", "Use instead", 
 CODE_RE = re.compile(r"^COS[1-3]\d\d$")
 NAME_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)+$")
 ALL_FORMATS = ("python", "notebook", "markdown", "rst", "latex")
-CODE_FORMATS = (
-    "python",
-    "notebook",
-    "markdown",
-    "rst",
-    "latex",
-)  # code also lives in fences/listings
-PROSE_FORMATS = ("python", "notebook", "markdown", "rst", "latex")
+CODE_FORMATS = ALL_FORMATS  # code also lives in fences/listings
+PROSE_FORMATS = ALL_FORMATS  # docstrings, comments, notebook markdown
 
 
 @dataclass(frozen=True)

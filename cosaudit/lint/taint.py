@@ -194,6 +194,19 @@ def _const(node: ast.AST | None) -> Any:
     return None
 
 
+def _product_kind(a: Taint, b: Taint) -> str:
+    """A product of two label representations is a cosine if either side was normalised."""
+    return "cosine" if (a.normalized or b.normalized) else "dot"
+
+
+def _first_sim(*values: Any) -> Sim | None:
+    """The first operand that is already a similarity (it flows on through the expression)."""
+    for v in values:
+        if isinstance(v, Sim):
+            return v
+    return None
+
+
 def _kw(call: ast.Call, *names: str) -> ast.AST | None:
     for kw in call.keywords:
         if kw.arg in names:
@@ -475,6 +488,12 @@ class Analyzer:
         if self._current_events is not None:
             self._current_events.append(ev)
 
+    def _sink(self, kind: str, a: Taint, b: Taint | None, node: ast.AST, what: str) -> Sim:
+        """A similarity sink reached at `node`: record the event; its value is a `Sim`."""
+        ev = Event(kind, a, b, self._pos(node), what)
+        self._emit(ev)
+        return Sim(ev)
+
     def eval(self, node: ast.AST | None, env: dict[str, Any]) -> Any:
         if node is None:
             return None
@@ -709,20 +728,15 @@ class Analyzer:
         left = self.eval(left_node, env)
         right = self.eval(right_node, env)
         if isinstance(op, ast.MatMult):
-            if (
-                isinstance(left, Taint)
-                and right is None
-                and isinstance(right_node, (ast.Name, ast.Attribute))
-                and P.WHITEN_NAME.search(access_path(right_node) or "")
-            ):
-                return replace(left, whitened=True)
-            if (
-                isinstance(right, Taint)
-                and left is None
-                and isinstance(left_node, (ast.Name, ast.Attribute))
-                and P.WHITEN_NAME.search(access_path(left_node) or "")
-            ):
-                return replace(right, whitened=True)
+            # label rows times a whitening matrix (either side): whitened label rows
+            for t, other, other_node in ((left, right, right_node), (right, left, left_node)):
+                if (
+                    isinstance(t, Taint)
+                    and other is None
+                    and isinstance(other_node, (ast.Name, ast.Attribute))
+                    and P.WHITEN_NAME.search(access_path(other_node) or "")
+                ):
+                    return replace(t, whitened=True)
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
             return self._subtract(left, right)
@@ -734,14 +748,10 @@ class Analyzer:
             and right.orient == VEC
         ):
             # (w_a * w_b).sum(): an elementwise product summed is a dot product
-            kind = "cosine" if (left.normalized or right.normalized) else "dot"
-            ev = Event(kind, left, right, self._pos(node), "elementwise product")
-            self._emit(ev)
-            return Sim(ev)
-        if isinstance(left, Sim):
-            return left
-        if isinstance(right, Sim):
-            return right
+            return self._sink(_product_kind(left, right), left, right, node, "elementwise product")
+        sim = _first_sim(left, right)
+        if sim is not None:
+            return sim
         if isinstance(op, ast.Add) and isinstance(left, Taint) and isinstance(right, Taint):
             if left.kind == LABEL and right.kind == LABEL:
                 return replace(left, orient=VEC if left.orient == VEC else left.orient)
@@ -754,10 +764,9 @@ class Analyzer:
         return None
 
     def _subtract(self, left: Any, right: Any) -> Any:
-        if isinstance(left, Sim):
-            return left
-        if isinstance(right, Sim):
-            return right
+        sim = _first_sim(left, right)
+        if sim is not None:
+            return sim
         if isinstance(left, Taint) and isinstance(right, Taint):
             if right.kind == MEAN:
                 return replace(left, centered=True) if right.mean_ok else left
@@ -1144,9 +1153,7 @@ class Analyzer:
             return None
         if isinstance(value, Taint) and value.kind == DIFF and value.orient in (VEC, SEL, ROWS):
             a = Taint(LABEL, VEC, root=value.root, source=value.source)
-            ev = Event("euclid", a, a, self._pos(node), "norm of a difference")
-            self._emit(ev)
-            return Sim(ev)
+            return self._sink("euclid", a, a, node, "norm of a difference")
         if isinstance(value, Sim):
             return value
         return None
@@ -1194,9 +1201,7 @@ class Analyzer:
         la = self._labelish(a) and axis_ok(a)
         lb = self._labelish(b) and axis_ok(b)
         if la and lb:
-            ev = Event(kind, a, b, self._pos(node), what)
-            self._emit(ev)
-            return Sim(ev)
+            return self._sink(kind, a, b, node, what)
         for t, other in ((a, b), (b, a)):
             if (
                 self._labelish(t)
@@ -1205,34 +1210,19 @@ class Analyzer:
                 and t.orient in (ROWS, COLS, SEL)
                 and kind == "cosine"
             ):
-                ev = Event("cosine", t, None, self._pos(node), what)
-                self._emit(ev)
-                return Sim(ev)
-        if isinstance(a, Sim):
-            return a
-        if isinstance(b, Sim):
-            return b
-        return None
+                return self._sink("cosine", t, None, node, what)
+        return _first_sim(a, b)
 
     def _dot_sink(self, a: Any, b: Any, node: ast.AST, what: str) -> Any:
         left = self._labelish(a) and a.orient in (ROWS, SEL, VEC)
         right = self._labelish(b) and b.orient in (COLS, VEC)
         if left and right:
-            kind = "cosine" if (a.normalized or b.normalized) else "dot"
-            ev = Event(kind, a, b, self._pos(node), what)
-            self._emit(ev)
-            return Sim(ev)
+            return self._sink(_product_kind(a, b), a, b, node, what)
         # one vector ranked against every label row: a cosine lens only if normalised
         for t, ok, other in ((a, left, b), (b, right, a)):
             if ok and other is None and t.orient in (ROWS, COLS, SEL) and t.normalized:
-                ev = Event("cosine", t, None, self._pos(node), what)
-                self._emit(ev)
-                return Sim(ev)
-        if isinstance(a, Sim):
-            return a
-        if isinstance(b, Sim):
-            return b
-        return None
+                return self._sink("cosine", t, None, node, what)
+        return _first_sim(a, b)
 
     def _einsum(self, node: ast.Call, args: list[Any]) -> Any:
         spec = _const(node.args[0]) if node.args else None
@@ -1254,15 +1244,10 @@ class Analyzer:
             label_letter = sub[-1] if t.orient == COLS else sub[0]
             labelled.append(label_letter in out)
         if all(labelled):
-            kind = "cosine" if (ops[0].normalized or ops[1].normalized) else "dot"
-            ev = Event(kind, ops[0], ops[1], self._pos(node), "einsum")
-            self._emit(ev)
-            return Sim(ev)
+            return self._sink(_product_kind(ops[0], ops[1]), ops[0], ops[1], node, "einsum")
         for t, ok, other in ((ops[0], labelled[0], ops[1]), (ops[1], labelled[1], ops[0])):
             if ok and other is None and t.normalized and t.orient != VEC:
-                ev = Event("cosine", t, None, self._pos(node), "einsum")
-                self._emit(ev)
-                return Sim(ev)
+                return self._sink("cosine", t, None, node, "einsum")
         return None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 Origin = tuple[int, "int | None"]  # (line, cell)
@@ -40,6 +41,11 @@ class CodeCell:
     text: str
     origins: list[Origin]
     low_confidence: bool = False
+
+    @classmethod
+    def from_lines(cls, lines: list[str], origins: list[Origin]) -> CodeCell:
+        """A cell of `lines` joined (with a final newline); `origins[i]` is where `lines[i]` is."""
+        return cls("\n".join(lines) + "\n", origins)
 
 
 @dataclass
@@ -83,6 +89,19 @@ def split_lines(text: str) -> list[str]:
     return [strip_marker(line) for line in text.splitlines()]
 
 
+def take_block(
+    lines: list[str], start: int, inside: Callable[[str], bool]
+) -> tuple[list[tuple[str, int]], int]:
+    """The lines from index `start` on while `inside(line)` holds, as (text, 1-based line), and
+    the index of the first line after them (`len(lines)` at the end of the file)."""
+    j = start
+    body: list[tuple[str, int]] = []
+    while j < len(lines) and inside(lines[j]):
+        body.append((lines[j], j + 1))
+        j += 1
+    return body, j
+
+
 class ParagraphBuilder:
     """Collects prose lines into paragraphs; a blank line or a heading ends one."""
 
@@ -111,3 +130,21 @@ class ParagraphBuilder:
         self.flush()
         if lines:
             self.paragraphs.append(Paragraph(lines, self.section, math=True))
+
+
+class LineReader(Reader):
+    """A plain-text format (not a notebook): every line is a raw line of the file (no cell), and
+    prose goes through one `ParagraphBuilder`; `parse` adds code, prose and opaque lines."""
+
+    def read(self, path: str, text: str) -> Document:
+        lines = split_lines(text)
+        doc = Document(path, self.kind)
+        doc.raw_lines = [(line, i + 1, None) for i, line in enumerate(lines)]
+        prose = ParagraphBuilder()
+        self.parse(lines, doc, prose)
+        prose.flush()
+        doc.prose = prose.paragraphs
+        return doc
+
+    @abstractmethod
+    def parse(self, lines: list[str], doc: Document, prose: ParagraphBuilder) -> None: ...

@@ -9,9 +9,9 @@ from cosaudit.lint.formats.interface import (
     CodeCell,
     Document,
     DocumentKind,
+    LineReader,
     ParagraphBuilder,
-    Reader,
-    split_lines,
+    take_block,
 )
 
 _COMMENT = re.compile(r"(?<!\\)%.*$")
@@ -42,47 +42,42 @@ def clean_tex(text: str) -> str:
     return text
 
 
-class LatexReader(Reader):
+def _math_block(
+    lines: list[str], i: int, end: str
+) -> tuple[list[tuple[str, int, int | None]], int]:
+    """Display math from line index `i` to the first line (comments removed) holding `end`, or to
+    the end of the file: (the cleaned block, the index of its last line)."""
+    j = i
+    block = [(clean_tex(_COMMENT.sub("", lines[j])), j + 1, None)]
+    while end not in _COMMENT.sub("", lines[j]) and j + 1 < len(lines):
+        j += 1
+        block.append((clean_tex(_COMMENT.sub("", lines[j])), j + 1, None))
+    return block, j
+
+
+class LatexReader(LineReader):
     kind = DocumentKind.LATEX
 
-    def read(self, path: str, text: str) -> Document:
-        lines = split_lines(text)
-        doc = Document(path, self.kind)
-        doc.raw_lines = [(line, i + 1, None) for i, line in enumerate(lines)]
-        prose = ParagraphBuilder()
-        n = len(lines)
+    def parse(self, lines: list[str], doc: Document, prose: ParagraphBuilder) -> None:
         i = 0
-        while i < n:
+        while i < len(lines):
             line = _COMMENT.sub("", lines[i])
             m = _BEGIN.search(line)
             if m and m.group(1) in _VERBATIM:
-                env = m.group(1)
                 opt = (m.group(2) or "").lower()
-                end = f"\\end{{{env}}}"
-                j = i + 1
-                body: list[tuple[str, int]] = []
-                while j < n and end not in lines[j]:
-                    body.append((lines[j], j + 1))
-                    j += 1
+                end = f"\\end{{{m.group(1)}}}"
+                body, j = take_block(lines, i + 1, lambda ln, e=end: e not in ln)
                 prose.flush()
-                if "python" not in opt:
-                    doc.opaque.update((ln, None) for _, ln in body)
                 if "python" in opt:
                     doc.code.append(
-                        CodeCell(
-                            "\n".join(b for b, _ in body) + "\n", [(ln, None) for _, ln in body]
-                        )
+                        CodeCell.from_lines([b for b, _ in body], [(ln, None) for _, ln in body])
                     )
+                else:
+                    doc.opaque.update((ln, None) for _, ln in body)
                 i = j + 1
                 continue
             if m and m.group(1) in _MATH_ENVS:
-                env = m.group(1)
-                end = f"\\end{{{env}}}"
-                block = [(clean_tex(line), i + 1, None)]
-                j = i
-                while end not in _COMMENT.sub("", lines[j]) and j + 1 < n:
-                    j += 1
-                    block.append((clean_tex(_COMMENT.sub("", lines[j])), j + 1, None))
+                block, j = _math_block(lines, i, f"\\end{{{m.group(1)}}}")
                 prose.math_block(block)
                 i = j + 1
                 continue
@@ -90,18 +85,10 @@ class LatexReader(Reader):
             if s:
                 prose.heading(clean_tex(s.group(2)), i + 1, None)
             elif line.strip().startswith("\\["):
-                block = [(clean_tex(line), i + 1, None)]
-                j = i
-                while "\\]" not in _COMMENT.sub("", lines[j]) and j + 1 < n:
-                    j += 1
-                    block.append((clean_tex(_COMMENT.sub("", lines[j])), j + 1, None))
+                block, i = _math_block(lines, i, "\\]")
                 prose.math_block(block)
-                i = j
             elif re.match(r"^\s*\\(begin|end)\{(document|abstract|itemize|enumerate)\}", line):
                 prose.flush()
             else:
                 prose.add(clean_tex(line.replace("\\item", "")), i + 1, None)
             i += 1
-        prose.flush()
-        doc.prose = prose.paragraphs
-        return doc

@@ -12,9 +12,9 @@ from cosaudit.lint.formats.interface import (
     CodeCell,
     Document,
     DocumentKind,
+    LineReader,
     ParagraphBuilder,
-    Reader,
-    split_lines,
+    take_block,
 )
 
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*\{?\s*([\w+-]*)")
@@ -53,11 +53,7 @@ def parse_markdown(
         if m and not in_comment:
             fence = m.group(2)
             lang = m.group(3).lower()
-            j = i + 1
-            body: list[tuple[str, int]] = []
-            while j < n and not lines[j].strip().startswith(fence):
-                body.append((lines[j], j + 1))
-                j += 1
+            body, j = take_block(lines, i + 1, lambda ln, f=fence: not ln.strip().startswith(f))
             prose.flush()
             if opaque is not None:
                 opaque.add((i + 1, cell))
@@ -68,7 +64,7 @@ def parse_markdown(
                 indent = len(m.group(1))
                 src = [b[indent:] if b[:indent].strip() == "" else b.lstrip() for b, _ in body]
                 src = [s[4:] if s.startswith((">>> ", "... ")) else s for s in src]
-                code.append(CodeCell("\n".join(src) + "\n", [(ln, cell) for _, ln in body]))
+                code.append(CodeCell.from_lines(src, [(ln, cell) for _, ln in body]))
             i = j + 1
             continue
         stripped = line.strip()
@@ -109,14 +105,8 @@ def parse_markdown(
     prose.flush()
 
 
-class MarkdownReader(Reader):
+class MarkdownReader(LineReader):
     kind = DocumentKind.MARKDOWN
 
-    def read(self, path: str, text: str) -> Document:
-        lines = split_lines(text)
-        doc = Document(path, self.kind)
-        doc.raw_lines = [(line, i + 1, None) for i, line in enumerate(lines)]
-        prose = ParagraphBuilder()
+    def parse(self, lines: list[str], doc: Document, prose: ParagraphBuilder) -> None:
         parse_markdown(lines, None, prose, doc.code, doc.opaque)
-        doc.prose = prose.paragraphs
-        return doc

@@ -77,7 +77,7 @@ class NotebookReader(Reader):
                     lines = [""] + lines[1:]
                 code = ["" if _MAGIC.match(line) else line for line in lines]
                 doc.code.append(
-                    CodeCell("\n".join(code) + "\n", [(i + 1, index) for i in range(len(code))])
+                    CodeCell.from_lines(code, [(i + 1, index) for i in range(len(code))])
                 )
             elif kind == "markdown":
                 prose.section += 1

@@ -8,27 +8,20 @@ from cosaudit.lint.formats.interface import (
     CodeCell,
     Document,
     DocumentKind,
+    LineReader,
     ParagraphBuilder,
-    Reader,
-    split_lines,
 )
 
 _MD_CELL = re.compile(r"^#\s*%%.*\[(markdown|md)\]")
 _CELL = re.compile(r"^#\s*(%%|In\[\s*\d*\s*\]:)")
 
 
-class PythonReader(Reader):
+class PythonReader(LineReader):
     kind = DocumentKind.PYTHON
 
-    def read(self, path: str, text: str) -> Document:
-        lines = split_lines(text)
-        doc = Document(path, self.kind)
-        doc.code.append(
-            CodeCell("\n".join(lines) + "\n", [(i + 1, None) for i in range(len(lines))])
-        )
-        doc.raw_lines = [(line, i + 1, None) for i, line in enumerate(lines)]
+    def parse(self, lines: list[str], doc: Document, prose: ParagraphBuilder) -> None:
+        doc.code.append(CodeCell.from_lines(lines, [(i + 1, None) for i in range(len(lines))]))
         # Markdown cells of a percent script are commented prose.
-        prose = ParagraphBuilder()
         in_md = False
         for i, line in enumerate(lines, start=1):
             if _MD_CELL.match(line):
@@ -48,6 +41,3 @@ class PythonReader(Reader):
                         prose.add(body, i, None)
                 else:
                     prose.flush()
-        prose.flush()
-        doc.prose = prose.paragraphs
-        return doc

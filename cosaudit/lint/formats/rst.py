@@ -8,9 +8,9 @@ from cosaudit.lint.formats.interface import (
     CodeCell,
     Document,
     DocumentKind,
+    LineReader,
     ParagraphBuilder,
-    Reader,
-    split_lines,
+    take_block,
 )
 from cosaudit.lint.formats.markdown import clean_inline
 
@@ -26,14 +26,10 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-class RstReader(Reader):
+class RstReader(LineReader):
     kind = DocumentKind.RST
 
-    def read(self, path: str, text: str) -> Document:
-        lines = split_lines(text)
-        doc = Document(path, self.kind)
-        doc.raw_lines = [(line, i + 1, None) for i, line in enumerate(lines)]
-        prose = ParagraphBuilder()
+    def parse(self, lines: list[str], doc: Document, prose: ParagraphBuilder) -> None:
         n = len(lines)
         i = 0
         while i < n:
@@ -49,11 +45,9 @@ class RstReader(Reader):
                 if literal:  # the paragraph line itself is prose
                     prose.add(clean_inline(_ROLE.sub(r"\1", line.rstrip()[:-1])), i + 1, None)
                     prose.flush()
-                j = i + 1
-                body: list[tuple[str, int]] = []
-                while j < n and (not lines[j].strip() or _indent(lines[j]) > base):
-                    body.append((lines[j], j + 1))
-                    j += 1
+                body, j = take_block(
+                    lines, i + 1, lambda ln, b=base: not ln.strip() or _indent(ln) > b
+                )
                 while body and not body[-1][0].strip():
                     body.pop()
                 is_admonition = (
@@ -63,14 +57,8 @@ class RstReader(Reader):
                     body = [(b, ln) for b, ln in body if not re.match(r"^\s*:[\w-]+:", b)]
                     strip = min((_indent(b) for b, _ in body if b.strip()), default=0)
                     code = [b[strip:] for b, _ in body]
-                    doc.code.append(
-                        CodeCell("\n".join(code) + "\n", [(ln, None) for _, ln in body])
-                    )
-                elif (
-                    not is_admonition and not _DIRECTIVE_OR_COMMENT.match(line) or (m and not is_py)
-                ):
-                    doc.opaque.update((ln, None) for _, ln in body)
-                elif not is_admonition and re.match(r"^\s*\.\.\s+[\w-]+::", line):
+                    doc.code.append(CodeCell.from_lines(code, [(ln, None) for _, ln in body]))
+                elif m or literal:  # other code directives, literal blocks
                     doc.opaque.update((ln, None) for _, ln in body)
                 if is_admonition:  # note/warning boxes hold prose
                     for b, ln in body:
@@ -92,6 +80,3 @@ class RstReader(Reader):
                 continue
             prose.add(clean_inline(_ROLE.sub(r"\1", line)), i + 1, None)
             i += 1
-        prose.flush()
-        doc.prose = prose.paragraphs
-        return doc

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from cosaudit.lint.context import RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PAIR, WHY_TRANSLATION, message
-from cosaudit.lint.taint import INPUT, LABEL, Event
+from cosaudit.lint.taint import INPUT, LABEL, Derived, Event
 
 
 def classify(ev: Event, ctx: RuleContext) -> str | None:
@@ -50,9 +50,51 @@ def _src(ev: Event) -> str:
     return (" of `" + "`, `".join(names) + "`" if names else "") + via
 
 
-def _hit(ctx: RuleContext, ev: Event, text: str, severity: Severity | None = None) -> Hit:
-    line, col, cell = ctx.locate(ev.pos)
+def _hit(
+    ctx: RuleContext,
+    ev: Event,
+    text: str,
+    severity: Severity | None = None,
+    pos: tuple[int, int] | None = None,
+) -> Hit:
+    """A hit at `pos` (default: the event's own position), as confident as the event."""
+    line, col, cell = ctx.locate(ev.pos if pos is None else pos)
     return Hit(line, col, cell, text, severity, confidence_of(ev))
+
+
+def _no_override(ev: Event) -> Severity | None:
+    return None
+
+
+def _event_hits(
+    ctx: RuleContext,
+    code: str,
+    seen: Callable[[Event], str],
+    why: str,
+    fix: str,
+    severity: Callable[[Event], Severity | None] = _no_override,
+) -> Iterator[Hit]:
+    """One hit per event of rule `code`: `seen(ev)`: why. Instead, fix."""
+    for ev in _events(ctx, code):
+        yield _hit(ctx, ev, message(seen(ev), why, fix), severity(ev))
+
+
+def _derived_hits(
+    ctx: RuleContext, kind: str, seen: Callable[[Event, Derived], str], why: str, fix: str
+) -> Iterator[Hit]:
+    """One hit per use of kind `kind` ("display" / "behaviour") of a COS101/COS102 result,
+    reported at the place of use."""
+    for ev in ctx.events:
+        if classify(ev, ctx) not in ("COS101", "COS102"):
+            continue
+        for d in ev.derived:
+            if d.kind == kind:
+                yield _hit(ctx, ev, message(seen(ev, d), why, fix), None, d.pos)
+
+
+def _info_if_normalised_head(ctx: RuleContext) -> Callable[[Event], Severity | None]:
+    """Severity override: info when the file shows a normalised (cosine) head."""
+    return lambda ev: Severity.INFO if ctx.facts.normalised_head else None
 
 
 @rule("COS101", "label-representation-cosine", Severity.ERROR, "code")
@@ -90,19 +132,19 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - design.md §1 (translation symmetry T); `cosaudit flip`, `cosaudit neighbours`.
     """
-    for ev in _events(ctx, "COS101"):
-        sev = Severity.INFO if ctx.facts.normalised_head else None
-        note = " (the file shows a normalised head, so this is reported as info)" if sev else ""
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"cosine between label representations{_src(ev)} ({ev.what}){note}",
-                WHY_TRANSLATION,
-                FIX_PAIR,
-            ),
-            sev,
-        )
+    note = (
+        " (the file shows a normalised head, so this is reported as info)"
+        if ctx.facts.normalised_head
+        else ""
+    )
+    yield from _event_hits(
+        ctx,
+        "COS101",
+        lambda ev: f"cosine between label representations{_src(ev)} ({ev.what}){note}",
+        WHY_TRANSLATION,
+        FIX_PAIR,
+        _info_if_normalised_head(ctx),
+    )
 
 
 @rule("COS102", "label-representation-dot-product", Severity.ERROR, "code")
@@ -133,18 +175,14 @@ def label_representation_dot_product(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - design.md §1; check-signals §1.2 (dot / Gram sinks).
     """
-    for ev in _events(ctx, "COS102"):
-        sev = Severity.INFO if ctx.facts.normalised_head else None
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})",
-                WHY_TRANSLATION,
-                FIX_PAIR,
-            ),
-            sev,
-        )
+    yield from _event_hits(
+        ctx,
+        "COS102",
+        lambda ev: f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})",
+        WHY_TRANSLATION,
+        FIX_PAIR,
+        _info_if_normalised_head(ctx),
+    )
 
 
 @rule("COS103", "label-similarity-derived-analysis", Severity.ERROR, "code")
@@ -174,28 +212,15 @@ def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.3 (interpretation sinks).
     """
-    for ev in ctx.events:
-        if classify(ev, ctx) not in ("COS101", "COS102"):
-            continue
-        for d in ev.derived:
-            if d.kind == "display":
-                line, col, cell = ctx.locate(d.pos)
-                yield Hit(
-                    line,
-                    col,
-                    cell,
-                    message(
-                        f"`{d.what}` of a similarity between label representations{_src(ev)}",
-                        "the similarity changes under a translation of the head that leaves "
-                        "every probability "
-                        "unchanged, so this display or neighbour list shows no property of the "
-                        "model",
-                        "list tie-able labels with `cosaudit neighbours`, or labels whose "
-                        "probabilities co-vary on data",
-                    ),
-                    None,
-                    confidence_of(ev),
-                )
+    yield from _derived_hits(
+        ctx,
+        "display",
+        lambda ev, d: f"`{d.what}` of a similarity between label representations{_src(ev)}",
+        "the similarity changes under a translation of the head that leaves every probability "
+        "unchanged, so this display or neighbour list shows no property of the model",
+        "list tie-able labels with `cosaudit neighbours`, or labels whose probabilities co-vary "
+        "on data",
+    )
 
 
 @rule("COS104", "label-similarity-as-behaviour-proxy", Severity.ERROR, "code")
@@ -225,30 +250,18 @@ def label_similarity_as_behaviour_proxy(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.3; design.md §1.
     """
-    for ev in ctx.events:
-        if classify(ev, ctx) not in ("COS101", "COS102"):
-            continue
-        for d in ev.derived:
-            if d.kind == "behaviour":
-                line, col, cell = ctx.locate(d.pos)
-                yield Hit(
-                    line,
-                    col,
-                    cell,
-                    message(
-                        f"`{d.what}` relates a similarity between label "
-                        f"representations{_src(ev)} to behaviour",
-                        "the similarity can take any value for a model with exactly the same "
-                        "probabilities, so "
-                        "the correlation reflects the parametrisation, not the model",
-                        "correlate measured probabilities or log-probability shifts directly, "
-                        "or use differences "
-                        "of rows; `cosaudit flip --labels A B` shows the same probabilities "
-                        "with the opposite cosine",
-                    ),
-                    None,
-                    confidence_of(ev),
-                )
+    yield from _derived_hits(
+        ctx,
+        "behaviour",
+        lambda ev, d: (
+            f"`{d.what}` relates a similarity between label representations{_src(ev)} to behaviour"
+        ),
+        "the similarity can take any value for a model with exactly the same probabilities, so "
+        "the correlation reflects the parametrisation, not the model",
+        "correlate measured probabilities or log-probability shifts directly, or use differences "
+        "of rows; `cosaudit flip --labels A B` shows the same probabilities with the opposite "
+        "cosine",
+    )
 
 
 @rule("COS110", "centered-label-representation-cosine", Severity.INFO, "code")
@@ -280,23 +293,19 @@ def centered_label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - design.md §1 (rescaling symmetry S); check-signals §1.4, trap 11.
     """
-    for ev in _events(ctx, "COS110"):
-        behaviour = any(d.kind == "behaviour" for d in ev.derived)
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"similarity between label representations{_src(ev)} centered over the label "
-                f"axis ({ev.what})",
-                "centering removes the translation ambiguity only; a rescaling of the hidden "
-                "dimensions that "
-                "leaves the probabilities unchanged still changes this cosine",
-                "say so next to the number, and rest claims on tie-ability (`cosaudit "
-                "neighbours`) or measured "
-                "probabilities",
-            ),
-            Severity.WARNING if behaviour else None,
-        )
+    yield from _event_hits(
+        ctx,
+        "COS110",
+        lambda ev: (
+            f"similarity between label representations{_src(ev)} centered over the label "
+            f"axis ({ev.what})"
+        ),
+        "centering removes the translation ambiguity only; a rescaling of the hidden dimensions "
+        "that leaves the probabilities unchanged still changes this cosine",
+        "say so next to the number, and rest claims on tie-ability (`cosaudit neighbours`) or "
+        "measured probabilities",
+        lambda ev: Severity.WARNING if any(d.kind == "behaviour" for d in ev.derived) else None,
+    )
 
 
 @rule("COS111", "whitened-label-geometry", Severity.INFO, "code")
@@ -324,17 +333,14 @@ def whitened_label_geometry(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.4 (whitening / causal inner product).
     """
-    for ev in _events(ctx, "COS111"):
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"similarity between whitened label representations{_src(ev)} ({ev.what})",
-                "the whitening picks one of many inner products that give the same probabilities",
-                "state the convention with the result, and check claims against tie-ability "
-                "(`cosaudit neighbours`)",
-            ),
-        )
+    yield from _event_hits(
+        ctx,
+        "COS111",
+        lambda ev: f"similarity between whitened label representations{_src(ev)} ({ev.what})",
+        "the whitening picks one of many inner products that give the same probabilities",
+        "state the convention with the result, and check claims against tie-ability "
+        "(`cosaudit neighbours`)",
+    )
 
 
 @rule("COS120", "vector-to-vocabulary-cosine-ranking", Severity.WARNING, "code")
@@ -366,23 +372,18 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.2 (ranking one vector against all label rows), trap 6.
     """
-    for ev in _events(ctx, "COS120"):
-        sev = Severity.INFO if ev.a.centered else None
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"one vector ranked by cosine against every label representation{_src(ev)} "
-                f"({ev.what})",
-                "the row norms in the denominator change under a translation of the head that "
-                "leaves every "
-                "probability unchanged, so the ranking is not a property of the model",
-                "rank by the dot product (logit lens), which every equivalent model orders the "
-                "same way, or "
-                "measure the probability shift of adding the vector",
-            ),
-            sev,
-        )
+    yield from _event_hits(
+        ctx,
+        "COS120",
+        lambda ev: (
+            f"one vector ranked by cosine against every label representation{_src(ev)} ({ev.what})"
+        ),
+        "the row norms in the denominator change under a translation of the head that leaves "
+        "every probability unchanged, so the ranking is not a property of the model",
+        "rank by the dot product (logit lens), which every equivalent model orders the same way, "
+        "or measure the probability shift of adding the vector",
+        lambda ev: Severity.INFO if ev.a.centered else None,
+    )
 
 
 @rule("COS130", "label-representation-euclidean-distance", Severity.INFO, "code")
@@ -411,20 +412,15 @@ def label_representation_euclidean_distance(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - design.md §1 (rescaling symmetry S).
     """
-    for ev in _events(ctx, "COS130"):
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"Euclidean distance between label representations{_src(ev)} ({ev.what})",
-                "it ignores the output bias and changes when a final norm gain is folded into "
-                "the head, with "
-                "the probabilities unchanged",
-                "report the bias difference with it and say how the norm gain was handled, or "
-                "use tie-ability "
-                "(`cosaudit neighbours`)",
-            ),
-        )
+    yield from _event_hits(
+        ctx,
+        "COS130",
+        lambda ev: f"Euclidean distance between label representations{_src(ev)} ({ev.what})",
+        "it ignores the output bias and changes when a final norm gain is folded into the head, "
+        "with the probabilities unchanged",
+        "report the bias difference with it and say how the norm gain was handled, or use "
+        "tie-ability (`cosaudit neighbours`)",
+    )
 
 
 @rule("COS140", "cross-model-label-cosine", Severity.WARNING, "code")
@@ -452,22 +448,23 @@ def cross_model_label_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals trap 15.
     """
-    for ev in _events(ctx, "COS140"):
+
+    def seen(ev: Event) -> str:
         roots = sorted({t.root for t in ev.operands if t.root})
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"label representations of two models ({', '.join(f'`{r}`' for r in roots)}) "
-                f"compared by {ev.kind}",
-                "each checkpoint is defined only up to its own translation of the head, so the "
-                "rows share no "
-                "coordinate system",
-                "compare logits or probabilities of both models on the same data (KL, per-label "
-                "probability "
-                "change); `cosaudit flip` shows how far one model alone can move the value",
-            ),
+        return (
+            f"label representations of two models ({', '.join(f'`{r}`' for r in roots)}) "
+            f"compared by {ev.kind}"
         )
+
+    yield from _event_hits(
+        ctx,
+        "COS140",
+        seen,
+        "each checkpoint is defined only up to its own translation of the head, so the rows "
+        "share no coordinate system",
+        "compare logits or probabilities of both models on the same data (KL, per-label "
+        "probability change); `cosaudit flip` shows how far one model alone can move the value",
+    )
 
 
 @rule("COS150", "tied-input-embedding-cosine", Severity.INFO, "code")
@@ -498,17 +495,15 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.1 (tied-input accessors), trap 12.
     """
-    for ev in _events(ctx, "COS150"):
-        yield _hit(
-            ctx,
-            ev,
-            message(
-                f"similarity between input-embedding rows{_src(ev)} of a tied model, with prose "
-                "about predictions",
-                "the tied matrix is also the output head, whose rows are fixed only up to a "
-                "translation that "
-                "leaves every probability unchanged",
-                "measure the probabilities on data, or use tie-ability (`cosaudit neighbours`) "
-                "for output claims",
-            ),
-        )
+    yield from _event_hits(
+        ctx,
+        "COS150",
+        lambda ev: (
+            f"similarity between input-embedding rows{_src(ev)} of a tied model, with prose "
+            "about predictions"
+        ),
+        "the tied matrix is also the output head, whose rows are fixed only up to a translation "
+        "that leaves every probability unchanged",
+        "measure the probabilities on data, or use tie-ability (`cosaudit neighbours`) for output "
+        "claims",
+    )

@@ -7,9 +7,15 @@ from collections.abc import Iterator
 from cosaudit.lint.context import RuleContext
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
+from cosaudit.lint.suppress import Suppression
 
 # centered / whitened / distance findings already concern the invariances
 _NEEDS_CAVEAT = {"COS101", "COS102", "COS103", "COS104", "COS120", "COS140", "COS150"}
+
+
+def _at(s: Suppression, text: str) -> Hit:
+    """A hit at the suppression comment (or cell tag) `s`."""
+    return Hit(s.line, s.column, s.cell, text)
 
 
 @rule("COS301", "missing-translation-caveat", Severity.INFO, "file")
@@ -81,13 +87,10 @@ def suppression_without_reason(ctx: RuleContext) -> Iterator[Hit]:
     """
     for s in ctx.suppressions:
         if not s.reason and not s.from_tag:
-            yield Hit(
-                s.line,
-                s.column,
-                s.cell,
+            yield _at(
+                s,
                 f"suppression of {', '.join(s.codes)} gives no reason: a reviewer cannot tell "
-                "whether the "
-                "finding was checked. Instead, write why after the bracket, e.g. "
+                "whether the finding was checked. Instead, write why after the bracket, e.g. "
                 "`cosaudit: ignore[COS101] -- reproduces figure 2`.",
             )
 
@@ -117,13 +120,10 @@ def unused_suppression(ctx: RuleContext) -> Iterator[Hit]:
     """
     for s in ctx.suppressions:
         for code in s.unused:
-            yield Hit(
-                s.line,
-                s.column,
-                s.cell,
+            yield _at(
+                s,
                 f"suppression of {code} matches no finding here: it would hide a future finding "
-                "on this "
-                "line. Instead, remove it (or move it to the line of the finding).",
+                "on this line. Instead, remove it (or move it to the line of the finding).",
             )
 
 
@@ -154,11 +154,8 @@ def unknown_rule_in_suppression(ctx: RuleContext) -> Iterator[Hit]:
     """
     for s in ctx.suppressions:
         for code in s.unknown:
-            yield Hit(
-                s.line,
-                s.column,
-                s.cell,
+            yield _at(
+                s,
                 f"suppression names {code!r}, which is not a cosaudit rule, so it suppresses "
-                "nothing. "
-                "Instead, use a code from `cosaudit rules`.",
+                "nothing. Instead, use a code from `cosaudit rules`.",
             )

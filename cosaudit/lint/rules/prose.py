@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from cosaudit.lint.context import RuleContext
 from cosaudit.lint.model import Confidence, Severity
+from cosaudit.lint.prose import ProseHit
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PROSE, WHY_TRANSLATION, message
 
@@ -13,6 +14,15 @@ from cosaudit.lint.rules.common import FIX_PROSE, WHY_TRANSLATION, message
 def _quote(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _prose_hits(ctx: RuleContext, code: str) -> Iterator[ProseHit]:
+    return (h for h in ctx.prose_hits if h.code == code)
+
+
+def _hit(h: ProseHit, text: str, severity: Severity | None = None) -> Hit:
+    """A hit at the prose hit's place; prose findings are always low confidence."""
+    return Hit(h.line, h.column, h.cell, text, severity, Confidence.LOW)
 
 
 @rule("COS201", "label-cosine-probability-claim", Severity.ERROR, "prose")
@@ -46,24 +56,17 @@ def label_cosine_probability_claim(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.5 (prose signals); design.md §1.
     """
-    for h in ctx.prose_hits:
-        if h.code != "COS201":
-            continue
-        sev = Severity.WARNING if h.hedged else None
-        yield Hit(
-            h.line,
-            h.column,
-            h.cell,
+    for h in _prose_hits(ctx, "COS201"):
+        yield _hit(
+            h,
             message(
                 f"prose links the geometry of label representations ('{h.relation}') to "
-                "behaviour or meaning "
-                f"('{h.claim}'): \"{_quote(h.text)}\""
+                f"behaviour or meaning ('{h.claim}'): \"{_quote(h.text)}\""
                 + (" — hedged, so a warning" if h.hedged else ""),
                 WHY_TRANSLATION,
                 FIX_PROSE,
             ),
-            sev,
-            Confidence.LOW,
+            Severity.WARNING if h.hedged else None,
         )
 
 
@@ -93,23 +96,17 @@ def label_cosine_reported_without_caveat(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.5.
     """
-    for h in ctx.prose_hits:
-        if h.code == "COS202":
-            yield Hit(
-                h.line,
-                h.column,
-                h.cell,
-                message(
-                    f"prose reports label-representation geometry ('{h.relation}') without a "
-                    f'caveat: "{_quote(h.text)}"',
-                    WHY_TRANSLATION,
-                    "add that caveat in this section, or report tie-able labels (`cosaudit "
-                    "neighbours`) or measured "
-                    "probabilities instead",
-                ),
-                None,
-                Confidence.LOW,
-            )
+    for h in _prose_hits(ctx, "COS202"):
+        yield _hit(
+            h,
+            message(
+                f"prose reports label-representation geometry ('{h.relation}') without a "
+                f'caveat: "{_quote(h.text)}"',
+                WHY_TRANSLATION,
+                "add that caveat in this section, or report tie-able labels (`cosaudit "
+                "neighbours`) or measured probabilities instead",
+            ),
+        )
 
 
 @rule("COS203", "label-cosine-formula", Severity.WARNING, "prose")
@@ -137,18 +134,13 @@ def label_cosine_formula(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - check-signals §1.5 (math forms).
     """
-    for h in ctx.prose_hits:
-        if h.code == "COS203":
-            yield Hit(
-                h.line,
-                h.column,
-                h.cell,
-                message(
-                    f'formula defines a cosine over label representations ("{_quote(h.text)}")',
-                    WHY_TRANSLATION,
-                    "define differences of label vectors, tie-ability or measured probabilities "
-                    "instead",
-                ),
-                None,
-                Confidence.LOW,
-            )
+    for h in _prose_hits(ctx, "COS203"):
+        yield _hit(
+            h,
+            message(
+                f'formula defines a cosine over label representations ("{_quote(h.text)}")',
+                WHY_TRANSLATION,
+                "define differences of label vectors, tie-ability or measured probabilities "
+                "instead",
+            ),
+        )
