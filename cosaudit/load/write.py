@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
-from cosaudit.core.verify import Equivalent
-from cosaudit.errors import OutputError, UsageError
+from cosaudit.core.verify import Equivalent, numpy_dtype
+from cosaudit.errors import InputError, OutputError, UsageError
 from cosaudit.load.atomic import atomic_dir, atomic_file, check_output_path
 from cosaudit.load.head import Head
 from cosaudit.load.tensors import ITEMSIZE, SafetensorsTensor, read_safetensors_header
@@ -50,7 +50,7 @@ WEIGHT_SUFFIXES = (
     ".pkl",
     ".safetensors",
 )
-BLOCK_ELEMS = 4 * 1024 * 1024  # elements per produced block (16 MB of float32)
+BLOCK_ELEMS = 256 * 1024  # elements per produced block (1 MB of float32: stays in L2)
 
 
 def storage_dtype(requested: str, source_dtype: str) -> str:
@@ -75,6 +75,7 @@ class Produced:
 
     @property
     def nbytes(self) -> int:
+        """Bytes of the tensor in its output dtype."""
         return int(np.prod(self.shape, dtype=np.int64)) * ITEMSIZE[ST_DTYPES[self.dtype]]
 
 
@@ -95,6 +96,7 @@ class SaveResult:
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """The save facts for the JSON report."""
         return {
             "path": str(self.path),
             "layout": self.layout,
@@ -125,18 +127,61 @@ def _row_blocks(reader: Any, source: np.ndarray | None) -> Iterator[np.ndarray]:
         yield reader.read()
 
 
+RING = 4  # output buffers per producer: blocks in flight (3) + the one being written
+
+
 def _threaded(
-    blocks: Iterator[np.ndarray], fn: Callable[[np.ndarray], np.ndarray]
+    blocks: Iterator[np.ndarray], fn: Callable[[np.ndarray, int], np.ndarray]
 ) -> Iterator[np.ndarray]:
-    """Apply fn to every block on two worker threads, in order, at most 3 blocks in flight."""
+    """Apply fn(block, slot) on two worker threads, in order, at most 3 blocks in flight.
+
+    `slot` (0 … RING−1) names a set of buffers the call may reuse: block k uses slot k % RING,
+    and block k + RING is only submitted after block k has been yielded (and written).
+    """
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="cosaudit-write") as pool:
         window: deque[Future[np.ndarray]] = deque()
-        for blk in blocks:
-            window.append(pool.submit(fn, blk))
-            if len(window) >= 3:
+        for k, blk in enumerate(blocks):
+            window.append(pool.submit(fn, blk, k % RING))
+            if len(window) >= RING - 1:
                 yield window.popleft().result()
         while window:
             yield window.popleft().result()
+
+
+class _StoredBlocks:
+    """Produces the stored bytes of an equivalent's rows block by block, reusing buffers."""
+
+    def __init__(self, eq: Equivalent, dtype: str):
+        self.eq = eq
+        self.dtype = dtype
+        self.buffers: dict[tuple[int, str], np.ndarray] = {}
+
+    def _buf(self, slot: int, kind: str, shape: tuple[int, ...], dtype: Any) -> np.ndarray:
+        buf = self.buffers.get((slot, kind))
+        n = int(np.prod(shape))
+        if buf is None or buf.size < n:
+            buf = np.empty(n, dtype=dtype)
+            self.buffers[(slot, kind)] = buf
+        return buf[:n].reshape(shape)
+
+    def __call__(self, blk: np.ndarray, slot: int) -> np.ndarray:
+        if self.dtype == "float64":
+            return self.eq.stored_rows(blk, "float64")
+        shape = blk.shape
+        f32 = self._buf(slot, "f32", shape, np.float32)
+        if self.dtype == "bfloat16":
+            # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even): bit-identical to
+            # `Equivalent.stored_rows_f32(…, "bfloat16")`, which the verifier uses, and faster here
+            self.eq.stored_rows_f32(blk, "float32", out=f32)
+            b16 = self._buf(slot, "bf16", shape, numpy_dtype("bfloat16"))
+            np.copyto(b16, f32, casting="unsafe")
+            return b16
+        self.eq.stored_rows_f32(blk, self.dtype, out=f32)
+        if self.dtype == "float16":
+            f16 = self._buf(slot, "f16", shape, np.float16)
+            np.copyto(f16, f32, casting="unsafe")  # exact: the values are float16 values
+            return f16
+        return f32
 
 
 _NO_COPY_RANGE = {
@@ -196,8 +241,13 @@ def write_safetensors(
     replace: dict[str, Produced],
     add: list[Produced] | None = None,
     metadata: dict[str, str] | None = None,
+    final_metadata: Callable[[], dict[str, str]] | None = None,
 ) -> dict[str, int]:
-    """Write `src` to `out` with tensors replaced/added; return {name: nbytes} of the output."""
+    """Write `src` to `out` with tensors replaced/added; return {name: nbytes} of the output.
+
+    `final_metadata`, when given, is called once the data is written and must return values of
+    the same lengths as `metadata` (a hash for its placeholder): the header is then rewritten.
+    """
     header_in = read_safetensors_header(src) if src is not None else None
     entries = sorted(header_in.entries.values(), key=lambda e: e.begin) if header_in else []
     plan: list[tuple[str, str, tuple[int, ...], int, Any]] = []
@@ -209,21 +259,24 @@ def write_safetensors(
             plan.append((e.name, e.dtype, e.shape, e.nbytes, e))
     for p in add or []:
         plan.append((p.name, ST_DTYPES[p.dtype], p.shape, p.nbytes, p))
-    header: dict[str, Any] = {}
-    meta = dict(header_in.metadata) if header_in else {}
-    meta.update(metadata or {})
-    if meta:
-        header["__metadata__"] = meta
-    offset = 0
-    for name, dt, shape, nbytes, _ in plan:
-        header[name] = {
-            "dtype": dt,
-            "shape": list(shape),
-            "data_offsets": [offset, offset + nbytes],
-        }
-        offset += nbytes
-    hb = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    hb += b" " * ((8 - len(hb) % 8) % 8)
+    def header_bytes(extra: dict[str, str] | None) -> tuple[bytes, int]:
+        header: dict[str, Any] = {}
+        meta = dict(header_in.metadata) if header_in else {}
+        meta.update(extra or {})
+        if meta:
+            header["__metadata__"] = meta
+        offset = 0
+        for name, dt, shape, nbytes, _ in plan:
+            header[name] = {
+                "dtype": dt,
+                "shape": list(shape),
+                "data_offsets": [offset, offset + nbytes],
+            }
+            offset += nbytes
+        hb = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        return hb + b" " * ((8 - len(hb) % 8) % 8), offset
+
+    hb, offset = header_bytes(metadata)
     fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         _write_all(fd, struct.pack("<Q", len(hb)) + hb)
@@ -240,6 +293,11 @@ def write_safetensors(
                     )
             else:
                 _copy_range(what.file, what.begin, nbytes, fd)
+        if final_metadata is not None:
+            hb2, _ = header_bytes(final_metadata())
+            if len(hb2) != len(hb):
+                raise OutputError("internal error: the final header changed length")
+            os.pwrite(fd, hb2, 8)
         size = os.lseek(fd, 0, os.SEEK_CUR)
         if size != 8 + len(hb) + offset:
             raise OutputError(
@@ -252,6 +310,20 @@ def write_safetensors(
 
 
 # --------------------------------------------------------------------------- plan
+
+
+def start_head_hash(head: Head) -> Future[str]:
+    """Start hashing the source head's bytes on a thread; the future gives the hex sha256."""
+    fut: Future[str] = Future()
+
+    def run() -> None:
+        try:
+            fut.set_result(_sha256_of(head.weight))
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever waits
+            fut.set_exception(exc)
+
+    threading.Thread(target=run, name="cosaudit-sha256", daemon=True).start()
+    return fut
 
 
 def _sha256_of(reader: Any) -> str:
@@ -283,6 +355,7 @@ def _untied_name(embedding: str) -> str:
 
 @dataclass
 class _Plan:
+    """Which tensors an equivalent replaces or adds, and how the tie is handled."""
     replace: dict[str, Produced]  # tensor name → produced replacement
     add: list[Produced]
     tie: str
@@ -302,6 +375,7 @@ def _plan(
     weight_f32: np.ndarray | None,
     tensors: dict[str, SafetensorsTensor],
 ) -> _Plan:
+    """Decide what to write for `eq` (see the module docstring for the rules)."""
     W = head.weight
     head_dtype = storage_dtype(dtype, W.dtype)
     notes: list[str] = []
@@ -310,7 +384,7 @@ def _plan(
         reader: Any = W, src: np.ndarray | None = weight_f32
     ) -> Callable[[], Iterator[np.ndarray]]:
         def gen() -> Iterator[np.ndarray]:
-            yield from _threaded(_row_blocks(reader, src), lambda b: eq.stored_rows(b, head_dtype))
+            yield from _threaded(_row_blocks(reader, src), _StoredBlocks(eq, head_dtype))
 
         return gen
 
@@ -407,7 +481,10 @@ def _plan(
 
 
 def _kept_tie_input_error(eq: Equivalent, plan: _Plan) -> float:
-    """Exact max over tokens t, positions p, dims k of |stored(wte+c)[t]+stored(wpe−c)[p] − wte[t] − wpe[p]|."""
+    """Exact max over tokens t, positions p, dims k of the input error.
+
+    |stored(wte+c)[t] + stored(wpe−c)[p] − wte[t] − wpe[p]|, from per-dimension extremes.
+    """
     assert plan.kept is not None and eq.c is not None
     emb, pos = plan.kept
     neg = Equivalent("translate", c=-eq.c)
@@ -436,6 +513,7 @@ def provenance(
     head_sha256: str,
     dtype: str,
 ) -> dict[str, str]:
+    """The `cosaudit.*` keys written into the safetensors `__metadata__`."""
     return {
         "cosaudit.version": __version__,
         "cosaudit.symmetry": symmetry,
@@ -465,8 +543,13 @@ def save_equivalent(
     dtype: str = "auto",
     force: bool = False,
     weight_f32: np.ndarray | None = None,
+    head_sha256: Future[str] | None = None,
 ) -> SaveResult:
-    """Write the equivalent model `eq` of `head` to `out` (atomic). See the module docstring."""
+    """Write the equivalent model `eq` of `head` to `out` (atomic). See the module docstring.
+
+    `weight_f32`: the head already read (saves a read); `head_sha256`: a future of the source
+    head's sha256 started earlier (`start_head_hash`), so that hashing overlaps other work.
+    """
     out = Path(out)
     check_save_path(head, out, force=force)
     if head.kind == "numpy":
@@ -481,26 +564,27 @@ def save_equivalent(
             force=force,
             weight_f32=weight_f32,
         )
+    if head.kind != "safetensors":
+        _require_complete_folder(head)
     tensors = _tensor_map(head)
     plan = _plan(head, eq, dtype, weight_f32, tensors)
-    # hash the source head bytes on a thread while the rest is prepared and written
-    digest: dict[str, str] = {}
-    hasher = threading.Thread(
-        target=lambda: digest.__setitem__("sha", _sha256_of(head.weight)), daemon=True
-    )
-    hasher.start()
+    # the source head's sha256 is computed on a thread (started by the caller, or here) while
+    # the file is written; the header carries a placeholder of the same length, filled in last
+    hash_future = head_sha256 if head_sha256 is not None else start_head_hash(head)
     input_err = _kept_tie_input_error(eq, plan) if plan.kept is not None else None
 
-    def meta() -> dict[str, str]:
-        hasher.join()
+    def meta(digest: str = "0" * 64) -> dict[str, str]:
         return provenance(
             head,
             symmetry=symmetry,
             labels=labels,
             target=target,
-            head_sha256=digest.get("sha", ""),
+            head_sha256=digest,
             dtype=plan.head_dtype,
         )
+
+    def final_meta() -> dict[str, str]:
+        return meta(hash_future.result())
 
     by_file: dict[Path, dict[str, Produced]] = {}
     tensor_file: dict[str, Path] = {}
@@ -531,7 +615,8 @@ def save_equivalent(
                 "a single file has no config.json: load it with tie_word_embeddings=false"
             )
         with atomic_file(out, force=force) as tmp:
-            write_safetensors(tmp, src, replace=by_file.get(src, {}), add=plan.add, metadata=meta())
+            write_safetensors(tmp, src, replace=by_file.get(src, {}), add=plan.add, metadata=meta(),
+                              final_metadata=final_meta)
             os.chmod(tmp, _umask_mode(0o666))  # mkstemp makes 0600
         return result
     # folder (local or Hub snapshot)
@@ -547,7 +632,8 @@ def save_equivalent(
             target_path.parent.mkdir(parents=True, exist_ok=True)
             add = plan.add if f == adds_file else []
             sizes[str(rel)] = sum(
-                write_safetensors(target_path, f, replace=repl, add=add, metadata=meta()).values()
+                write_safetensors(target_path, f, replace=repl, add=add, metadata=meta(),
+                                  final_metadata=final_meta).values()
             )
             written.add(rel)
         _copy_folder(root, tmp, written, result)
@@ -563,6 +649,23 @@ def _is_under(p: Path, root: Path) -> bool:
         return True
     except ValueError:
         return False
+
+
+def _require_complete_folder(head: Head) -> None:
+    """Every shard the index names must be on disk (a Hub snapshot may hold only the head's)."""
+    root = Path(head.root or head.path)
+    index = root / "model.safetensors.index.json"
+    if not index.is_file():
+        return
+    weight_map = json.loads(index.read_text(encoding="utf-8")).get("weight_map", {})
+    shards = sorted(set(weight_map.values()))
+    missing = [s for s in shards if not (root / s).is_file()]
+    if missing:
+        raise InputError(
+            f"cannot write a complete checkpoint: {len(missing)} shard(s) of {head.source} are not "
+            f"on disk (e.g. {missing[0]}); only the files needed to read the head were fetched",
+            hint="download the whole checkpoint first (hf download REPO) or use a local folder",
+        )
 
 
 def _tensor_map(head: Head) -> dict[str, SafetensorsTensor]:
@@ -594,6 +697,7 @@ def _file_of(tensors: dict[str, SafetensorsTensor], name: str | None) -> Path:
 
 
 def _copy_folder(root: Path, tmp: Path, written: set[Path], result: SaveResult) -> None:
+    """Copy every other file of the checkpoint folder (weight files of other formats excepted)."""
     for src in sorted(root.rglob("*")):
         rel = src.relative_to(root)
         if any(part.startswith(".") for part in rel.parts):
@@ -623,6 +727,7 @@ def _copy_folder(root: Path, tmp: Path, written: set[Path], result: SaveResult) 
 
 
 def _fix_index(tmp: Path, plan: _Plan, adds_file: Path | None, root: Path) -> None:
+    """Keep model.safetensors.index.json consistent: added tensors mapped, total_size recomputed."""
     index_path = tmp / "model.safetensors.index.json"
     if not index_path.is_file():
         return
@@ -650,6 +755,7 @@ def _fix_index(tmp: Path, plan: _Plan, adds_file: Path | None, root: Path) -> No
 
 
 def _untie_config(tmp: Path, result: SaveResult) -> None:
+    """Set tie_word_embeddings to false in config.json (and nested text configs)."""
     cfg_path = tmp / "config.json"
     if not cfg_path.is_file():
         result.notes.append("no config.json: load the result with tie_word_embeddings=false")

@@ -1,4 +1,5 @@
-"""Writing equivalent checkpoints: byte-identical elsewhere, consistent shards, provenance, atomic."""
+"""Writing equivalent checkpoints: byte-identical elsewhere, consistent shards, provenance,
+atomic."""
 
 from __future__ import annotations
 
@@ -133,9 +134,12 @@ def test_gpt2_sharded_tie_kept(tmp_path, fixtures_dir):
     wte = new["transformer.wte.weight"].astype(np.float64)
     wpe = new["transformer.wpe.weight"].astype(np.float64)
     wpe0 = head.position_embedding.read().astype(np.float64)
-    assert (
-        new["transformer.wte.weight"].dtype == ml_dtypes.bfloat16
-    )  # stored in the head's own dtype
+    # stored in the head's own dtype, exactly the verified rows: float32(W) + float32(c), rounded
+    # to nearest-even bf16
+    assert new["transformer.wte.weight"].dtype == ml_dtypes.bfloat16
+    ref = (W + t.c.astype(np.float32)).astype(ml_dtypes.bfloat16).view(np.uint16)
+    np.testing.assert_array_equal(new["transformer.wte.weight"].view(np.uint16), ref)
+    np.testing.assert_array_equal(eq.stored_rows(W, "bfloat16").view(np.uint16), ref)
     # rows i, j: the target cosine up to bf16 rounding; input sums unchanged up to rounding
     assert sym.cosine(wte[10], wte[20]) == pytest.approx(1.0, abs=1e-2)
     err = (wte[:, None, :] + wpe[None, :, :]) - (
@@ -311,3 +315,17 @@ def test_storage_dtype():
     assert wr.storage_dtype("auto", "BF16") == "bfloat16"
     assert wr.storage_dtype("auto", "F8_E4M3") == "float32"
     assert wr.storage_dtype("float16", "F32") == "float16"
+
+
+def test_incomplete_sharded_folder_is_refused(tmp_path):
+    """A Hub snapshot may hold only the head's shard: refuse rather than write a broken index."""
+    src = _llama_like(tmp_path / "src", sharded=True)
+    head = open_head(str(src))
+    W = head.matrix()
+    eq = Equivalent("translate", c=sym.translate_pair(W, 1, 2, -1.0).c)
+    (src / "model-00002-of-00002.safetensors").unlink()
+    from cosaudit.errors import InputError
+
+    with pytest.raises(InputError, match="not on disk"):
+        _save(head, eq, tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,194 @@
+"""Verification of equivalent models: float64 and stored figures, probes, blockwise = direct."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from scipy.special import log_softmax
+
+from cosaudit.core import symmetry as sym
+from cosaudit.core import verify as vf
+
+
+def _direct(head, W2, gain2=None, shift2=None, probes=None, n=300, seed=0):
+    """Reference: whole-matrix float64 computation of the same figures."""
+    X = vf.probe_inputs(head.shape[1], n, seed, head.norm_kind) if probes is None else probes
+    h = X * (head.gain if head.gain is not None else 1) + (
+        head.shift if head.shift is not None else 0
+    )
+    g2 = head.gain if gain2 is None else gain2
+    s2 = head.shift if shift2 is None else shift2
+    h2 = X * (g2 if g2 is not None else 1) + (s2 if s2 is not None else 0)
+    b = head.bias if head.bias is not None else 0
+    z, z2 = h @ np.asarray(head.weight, float).T + b, h2 @ np.asarray(W2, float).T + b
+    if head.softcap:
+        z, z2 = head.softcap * np.tanh(z / head.softcap), head.softcap * np.tanh(z2 / head.softcap)
+    lp, lp2 = log_softmax(z, axis=1), log_softmax(z2, axis=1)
+    return (
+        np.abs(np.exp(lp) - np.exp(lp2)).max(),
+        np.abs(lp - lp2).max(),
+        int((z.argmax(1) != z2.argmax(1)).sum()),
+    )
+
+
+def test_blockwise_equals_direct_with_small_blocks():
+    rng = np.random.default_rng(0)
+    W = (rng.standard_normal((257, 16)) * 0.3).astype(np.float32)
+    head = vf.HeadArrays(W, bias=rng.standard_normal(257) * 0.1, softcap=None)
+    c = rng.standard_normal(16)
+    (got,) = vf.verify_models(
+        head,
+        [vf.Variant(vf.Equivalent("translate", c=c), "bfloat16")],
+        n_probes=300,
+        memory_bytes=257 * 8 * 2 * 37,
+        row_block=50,
+    )
+    W2 = vf.Equivalent("translate", c=c).stored_rows(W, "bfloat16").astype(float)
+    # the stored rows are the float64 rows rounded, up to one bf16 step (float32 arithmetic first)
+    ref = vf.round_to_dtype(W.astype(float) + c, "bfloat16").astype(float)
+    assert np.all(np.abs(W2 - ref) <= np.abs(ref) * 2**-7)
+    dp, dl, dis = _direct(head, W2)
+    assert got.max_abs_prob_diff == pytest.approx(dp, rel=1e-9)
+    assert got.max_abs_logprob_diff == pytest.approx(dl, rel=1e-9)
+    assert got.argmax_disagreements == dis
+    assert got.dtype == "bfloat16" and got.n_probes == 300
+
+
+def test_stored_bf16_rounding_is_measured_not_assumed():
+    rng = np.random.default_rng(1)
+    W = rng.standard_normal((500, 32)).astype(ml_dtypes.bfloat16).astype(np.float32)
+    head = vf.HeadArrays(W, gain=np.ones(32), norm_kind="rmsnorm")
+    t = sym.translate_pair(W, 3, 4, -1.0)
+    eq = vf.Equivalent("translate", c=t.c)
+    exact, f32, bf16 = vf.verify_models(
+        head, [vf.Variant(eq), vf.Variant(eq, "float32"), vf.Variant(eq, "bfloat16")], n_probes=200
+    )
+    # float64 equivalent: rounding noise of float64 logits (|z| ~ |w|·|h| ~ 6·sqrt(32))
+    assert exact.max_abs_logprob_diff < 1e-12
+    # float32: tiny but not zero; bf16: clearly larger, and ordered
+    assert 0 < f32.max_abs_logprob_diff < 1e-4
+    assert bf16.max_abs_logprob_diff > 10 * f32.max_abs_logprob_diff
+    assert bf16.max_abs_logprob_diff < 0.5
+    dp, dl, _ = _direct(head, eq.stored_rows(W, "bfloat16").astype(float), n=200)
+    assert bf16.max_abs_logprob_diff == pytest.approx(dl, rel=1e-9)
+
+
+def test_probes_through_the_norm():
+    X = vf.probe_inputs(64, 50, 7, "layernorm")
+    np.testing.assert_allclose(X.mean(axis=1), 0, atol=1e-12)
+    np.testing.assert_allclose((X * X).mean(axis=1), 1, rtol=1e-12)
+    R = vf.probe_inputs(64, 50, 7, "rmsnorm")
+    np.testing.assert_allclose(np.sqrt((R * R).mean(axis=1)), 1, rtol=1e-12)
+    assert not np.allclose(R.mean(axis=1), 0)
+    np.testing.assert_array_equal(
+        vf.probe_inputs(5, 3, 7, None), np.random.default_rng(7).standard_normal((3, 5))
+    )
+    assert "LayerNorm" in vf.describe_probes(vf.HeadArrays(np.eye(2), norm_kind="layernorm"))
+
+
+def test_rescale_stored_with_norm_rounding_and_gemma_offset():
+    rng = np.random.default_rng(2)
+    W = rng.standard_normal((100, 24)).astype(np.float32)
+    gain = rng.uniform(0.5, 1.5, 24)
+    head = vf.HeadArrays(W, gain=gain, norm_kind="rmsnorm", gain_offset=1.0, softcap=30.0)
+    mu = W.mean(axis=0)
+    res = sym.rescale_pair(W[0] - mu, W[1] - mu, -0.5)
+    eq = vf.Equivalent("rescale", scale=res.scale)
+    exact, stored = vf.verify_models(
+        head, [vf.Variant(eq), vf.Variant(eq, "bfloat16", "bfloat16")], n_probes=100
+    )
+    assert exact.max_abs_logprob_diff < 1e-11
+    g2 = vf.round_to_dtype(gain * res.scale - 1.0, "bfloat16").astype(float) + 1.0
+    W2 = eq.stored_rows(W, "bfloat16").astype(float)
+    _, dl, _ = _direct(head, W2, gain2=g2, n=100)
+    assert stored.max_abs_logprob_diff == pytest.approx(dl, rel=1e-9)
+
+
+def test_sigmoid_probabilities_are_per_label():
+    W = np.array([[1.0, 0.0], [0.0, 1.0]])
+    X = np.array([[2.0, -1.0]])
+    (chk,) = vf.verify_models(
+        vf.HeadArrays(W, head_type="sigmoid"),
+        [vf.Variant(vf.Equivalent("translate", c=np.array([1.0, 0.0])))],
+        probes=X,
+    )
+    # z = (2, -1) → (4, 1) (c·h = 2 on every logit): per-label sigmoids move (softmax would not)
+    sig = lambda z: 1 / (1 + np.exp(-z))  # noqa: E731
+    want = max(abs(sig(4) - sig(2)), abs(sig(1) - sig(-1)))
+    assert chk.max_abs_prob_diff == pytest.approx(want, rel=1e-12)
+
+
+def test_round_to_dtype_overflow_is_an_error():
+    with pytest.raises(vf.DataError):
+        vf.round_to_dtype(np.array([1e6]), "float16")
+    assert vf.round_to_dtype(np.array([1.0 + 2**-10]), "bfloat16").astype(float)[0] == 1.0
+    assert vf.numpy_dtype("bfloat16") == np.dtype(ml_dtypes.bfloat16)
+
+
+def test_auto_probe_count():
+    assert vf.auto_probe_count(1000, 64, 2) == 1000
+    big = vf.auto_probe_count(128256, 4096, 2)
+    assert 8 <= big < 100
+    assert vf.auto_probe_count(128256, 4096, 2, requested=5) == 5
+
+
+def test_demonstrate_pair_and_refusals():
+    rng = np.random.default_rng(4)
+    W = rng.standard_normal((50, 8))
+    demo = vf.demonstrate_pair(vf.HeadArrays(W), 1, 2, n_probes=100)
+    assert demo.refused is None and [m.target for m in demo.models] == [-1.0, 1.0]
+    assert demo.models[0].cosine == pytest.approx(-1, abs=1e-12) and demo.models[
+        1
+    ].cosine == pytest.approx(1, abs=1e-12)
+    assert all(m.max_abs_prob_diff < 1e-13 and m.argmax_agree for m in demo.models)
+    assert demo.cosine == pytest.approx(sym.cosine(W[1], W[2]))
+    js = demo.to_json()
+    assert js["ids"] == [1, 2] and len(js["equivalents"]) == 2
+    capped = vf.demonstrate_pair(vf.HeadArrays(W, softcap=30.0), 1, 2)
+    assert capped.models == () and "soft-capped" in (capped.refused or "")
+    same = vf.demonstrate_pair(vf.HeadArrays(W), 3, 3)
+    assert same.models == () and "itself" in (same.refused or "")
+
+
+@pytest.mark.parametrize("with_norms", [False, True])
+def test_neighbours_in_models_match_brute_force(with_norms):
+    rng = np.random.default_rng(0)
+    W = rng.standard_normal((300, 6)).astype(np.float32)
+    W[7] = 0  # a zero row is never a neighbour
+    t = sym.translate_pair(W, 3, 5, -1.0)
+    mu = W.mean(0)
+    r = sym.rescale_pair(W[3] - mu, W[5] - mu, 0.9)
+    models = [None, vf.Equivalent("translate", c=t.c), vf.Equivalent("rescale", scale=r.scale)]
+    norms = np.linalg.norm(W.astype(np.float64), axis=1) if with_norms else None
+    res = vf.neighbours_in_models(W, [3, 5], 5, models, n_valid=290, row_block=64, row_norms=norms)
+    for M, R in zip([W.astype(float), W + t.c, W / r.scale], res, strict=True):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            n = M / np.linalg.norm(M, axis=1, keepdims=True)
+        C = np.nan_to_num(n @ n[[3, 5]].T, nan=-9)
+        C[[3, 5], [0, 1]] = -9
+        C[290:] = -9
+        if M is not None and np.linalg.norm(M[7]) == 0:
+            C[7] = -9
+        for qi in range(2):
+            order = np.argsort(-C[:, qi], kind="stable")[:5]
+            np.testing.assert_array_equal(R.ids[qi], order)
+            np.testing.assert_allclose(R.cosines[qi], C[order, qi], atol=1e-5)
+
+
+def test_bf16_rounding_equals_ml_dtypes():
+    rng = np.random.default_rng(0)
+    x = np.concatenate([
+        rng.standard_normal(100_000).astype(np.float32) * np.float32(1e-3),
+        rng.standard_normal(1000).astype(np.float32) * np.float32(1e30),
+        # ties (exactly half a bf16 step), the largest values, non-finite
+        np.array([1.00390625, 1.01171875, -1.00390625, 3.39e38, 3.4e38,
+                  np.inf, -np.inf, np.nan, 0.0, -0.0],
+                 dtype=np.float32),
+    ])
+    ref = x.astype(ml_dtypes.bfloat16).astype(np.float32)
+    got = vf.round_bf16_inplace(x.copy())
+    ok = ~np.isnan(ref)
+    np.testing.assert_array_equal(got.view(np.uint32)[ok], ref.view(np.uint32)[ok])
+    assert np.isnan(got[np.isnan(ref)]).all()
+    np.testing.assert_array_equal(vf.bf16_from_rounded_f32(got).astype(np.float32), got)
