@@ -61,7 +61,7 @@ def one_size(workdir: Path, v: int, d: int, repeat: int, extra: bool) -> dict[st
     run_measured([sys.executable, "-c", BASELINE, str(path)])
     base_t, base_m = measure([sys.executable, "-c", BASELINE, str(path)], repeat)
     cmd = [sys.executable, "-m", "cosaudit", "inspect", str(path), "--ids", "1", "2", "3", "4",
-           "--format", "json", "--output", os.devnull, "--force"]
+           "--format", "json", "--output", str(workdir / "inspect.json"), "--force"]
     cos_t, cos_m = measure(cmd, repeat)
     return {"V": v, "d": d, "file_gib": path.stat().st_size / 2**30, "baseline_s": base_t,
             "baseline_mib": base_m, "inspect_s": cos_t, "inspect_mib": cos_m,

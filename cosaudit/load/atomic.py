@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,8 @@ def check_output_path(path: Path, *, force: bool, inputs: tuple[Path, ...] = ())
     """Refuse an output path that we must not write; return it resolved."""
     path = Path(path)
     resolved = path.expanduser().resolve()
+    if is_special(resolved):
+        return resolved  # /dev/null, /dev/stdout: written in place, nothing replaced
     for inp in inputs:
         inp = Path(inp).resolve()
         if resolved == inp or (inp.is_dir() and inp in resolved.parents):
@@ -44,8 +47,35 @@ def check_output_path(path: Path, *, force: bool, inputs: tuple[Path, ...] = ())
     return resolved
 
 
+def is_special(path: Path) -> bool:
+    """A device, FIFO or socket (/dev/null, /dev/stdout, a pipe): written in place, never
+    renamed over — replacing /dev/null with a regular file would break the machine."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _default_mode(*, folder: bool = False) -> int:
+    """The permissions a plain `open()` / `mkdir()` would give (mkstemp's 0600 would surprise)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return (0o777 if folder else 0o666) & ~umask
+
+
+def _refuse_special(path: Path) -> None:
+    if is_special(Path(path)):
+        raise OutputError(f"refusing to replace the special file {path}",
+                          hint="write to a regular file or folder path")
+
+
 def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
-    """Write `data` to `path` atomically (temporary file + rename)."""
+    """Write `data` to `path` atomically (temporary file + rename); special files in place."""
+    if is_special(Path(path)):
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return
     path = check_output_path(path, force=force)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -53,6 +83,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = False) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _default_mode())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -67,11 +98,13 @@ def write_text_atomic(path: Path, text: str, *, force: bool = False) -> None:
 @contextlib.contextmanager
 def atomic_file(path: Path, *, force: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside `path`; rename it into place when the block succeeds."""
+    _refuse_special(path)
     path = check_output_path(path, force=force)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
         yield Path(tmp)
+        os.chmod(tmp, _default_mode())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -85,8 +118,10 @@ def atomic_dir(path: Path, *, force: bool = False, inputs: tuple[Path, ...] = ()
 
     With `force`, an existing `path` is replaced only after the new folder is complete.
     """
+    _refuse_special(path)
     path = check_output_path(path, force=force, inputs=inputs)
     tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    os.chmod(tmp, _default_mode(folder=True))
     try:
         yield tmp
         if path.exists():
