@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit.demonstrate import PairRows, demonstrate
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
     VocabularyScan,
@@ -16,6 +19,7 @@ from cosaudit.core.cosine import (
     sample_geometry,
     sample_pairs,
 )
+from cosaudit.core.verify import probe_inputs
 from cosaudit.errors import CosauditError, DataError
 from cosaudit.load.head import Head, ResolvedLabel
 
@@ -41,6 +45,8 @@ def run_inspect(
     sample_rows: int = 2048,
     n_top_pairs: int = 5,
     progress: Callable[[int], None] | None = None,
+    n_probes: int = 64,
+    max_pairs: int = 15,
 ) -> dict[str, Any]:
     """The inspect report as a JSON-ready dict. `progress(rows)` is told of rows read."""
     v, d = head.shape
@@ -65,8 +71,24 @@ def run_inspect(
     if dup:
         warnings.append(f"rows {sorted(dup)} were chosen more than once")
 
+    # probe hidden states for the equivalents' check, at the scale the head sees
+    norm = head.final_norm
+    gain = shift = None
+    if norm is not None:
+        try:
+            gain, shift = norm.gain().astype(np.float64), norm.shift()
+        except CosauditError as exc:  # a Hub shard not in the offline cache
+            warnings.append(f"final norm not read: {exc}")
+            norm = None
+    probes_h = probe_inputs(d, n_probes, seed, None if norm is None else norm.kind)
+    if gain is not None:
+        probes_h = probes_h * gain
+    if shift is not None:
+        probes_h = probes_h + shift
+
     # two streamed passes over the head in blocks: nothing of size V × d is held in memory
-    scan = VocabularyScan(v, d, x, n_valid=n_valid, sample_size=sample_rows, seed=seed)
+    scan = VocabularyScan(v, d, x, n_valid=n_valid, sample_size=sample_rows, seed=seed,
+                          probes=probes_h if n_probes else None)
     for start, block in head.weight.iter_blocks():
         scan.add_first(start, block)
         if progress is not None:
@@ -108,12 +130,28 @@ def run_inspect(
     top_pairs = most_similar_pairs(result.sample_ids, result.sample_rows, stats, k=n_top_pairs,
                                    raw_cen=geometry)
     searched = len(result.sample_ids)
-    valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
     try:
         bias = head.bias_vector()
     except CosauditError as exc:  # e.g. a Hub shard not in the offline cache
         bias = None
         warnings.append(f"output bias not read: {exc}")
+    valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
+    pair_rows = [PairRows(a.id, b.id, (a.label, b.label), x[ia], x[ib], "chosen")
+                 for (ia, a), (ib, b) in itertools.combinations(enumerate(labels), 2)
+                 if a.id != b.id][:max_pairs]
+    if top_pairs:
+        tp = top_pairs[0]
+        pos = {int(k): n for n, k in enumerate(result.sample_ids)}
+        if {tp.i, tp.j} not in [{p.i, p.j} for p in pair_rows]:
+            pair_rows.append(PairRows(tp.i, tp.j, (head.label_of(tp.i), head.label_of(tp.j)),
+                                      result.sample_rows[pos[tp.i]], result.sample_rows[pos[tp.j]],
+                                      "most similar pair found"))
+    finite = np.isfinite(stats.norms)
+    equivalents = demonstrate(
+        pair_rows, logits=scan.logits, probes_h=probes_h if n_probes else None, valid=finite,
+        mean_row_norm=float(valid_norms.mean()) if valid_norms.size else math.nan,
+        head_type=head.head_type, softcap=head.softcap, has_norm=norm is not None,
+        bias=None if bias is None else bias.astype(np.float64))
     summary = {
         "rows": v,
         "dim": d,
@@ -150,6 +188,12 @@ def run_inspect(
         "centered_cosine": _matrix(cen),
         "dot": _matrix(dots),
         "neighbours": neighbours,
+        "equivalents": equivalents,
+        "equivalents_check": {
+            "probes": n_probes, "seed": seed, "precision": "float64",
+            "method": "softmax of W h and of (W + 1cᵀ) h = W h + (c·h)·1 on seeded probe hidden states "
+                      "(through the final norm when there is one); `cosaudit flip` verifies stored models",
+        },
         "summary": summary,
         "warnings": warnings,
         "_samples": {"raw": pairs.raw, "centered": pairs.centered},  # for figures; not in JSON

@@ -228,7 +228,7 @@ class VocabularyScan:
     """
 
     def __init__(self, v: int, d: int, queries: np.ndarray, *, n_valid: int | None = None,
-                 sample_size: int = 4096, seed: int = 0):
+                 sample_size: int = 4096, seed: int = 0, probes: np.ndarray | None = None):
         self.v, self.d = v, d
         self.n_valid = v if n_valid is None else min(n_valid, v)
         self.acc = RowStatsAccumulator(v, d, self.n_valid)
@@ -240,6 +240,9 @@ class VocabularyScan:
         self.sample_rows = np.empty((take, d), dtype=np.float32)
         self.dot_mean = np.empty(v, dtype=np.float64)
         self.stats: RowStats | None = None
+        # probe hidden states h (N × d): their logits W h ride along in pass 2
+        self.probes = None if probes is None else np.asarray(probes, dtype=np.float32).reshape(-1, d)
+        self.logits = None if self.probes is None else np.empty((v, self.probes.shape[0]))
 
     def add_first(self, start: int, block: np.ndarray) -> None:
         stop = start + block.shape[0]
@@ -258,8 +261,14 @@ class VocabularyScan:
 
     def add_second(self, start: int, block: np.ndarray) -> None:
         assert self.stats is not None, "finish_first() before pass 2"
+        stop = start + block.shape[0]
+        mu = self.stats.mean.astype(np.float32)[:, None]
+        cols = mu if self.probes is None else np.hstack([mu, self.probes.T])
         with np.errstate(invalid="ignore", over="ignore"):
-            self.dot_mean[start : start + block.shape[0]] = block @ self.stats.mean.astype(np.float32)
+            out = block @ cols
+        self.dot_mean[start:stop] = out[:, 0]
+        if self.logits is not None:
+            self.logits[start:stop] = out[:, 1:]
 
     def result(self, query_ids: list[int], k: int) -> ScanResult:
         stats = self.stats

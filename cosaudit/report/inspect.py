@@ -90,13 +90,8 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     for extra in report.get("_text_sections", []):
         parts.append(extra)
     if report.get("equivalents"):
-        t = Table(title="the same model, other cosines (verified equivalents)", title_justify="left")
-        for col in ("pair", "measured", "−1 model", "+1 model", "max |Δp|"):
-            t.add_column(col, justify="right" if col != "pair" else "left")
-        for e in report["equivalents"]:
-            t.add_row(" / ".join(e["labels"]), fmt(e["cosine"]), fmt(e["minus1"]), fmt(e["plus1"]),
-                      "n/a" if e.get("max_abs_prob_diff") is None else f"{e['max_abs_prob_diff']:.1e}")
-        parts.append(t)
+        parts.append(_equivalents_table(report))
+        parts.extend(Text(line, style="dim") for line in _equivalents_notes(report))
     if report.get("tieable"):
         parts.append(_tieable_table(names, report["tieable"]))
     if report.get("neighbours"):
@@ -121,6 +116,42 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     for w in report.get("warnings", []):
         parts.append(Text("warning: " + w, style="yellow"))
     return render_rich(parts, color=color, width=width)
+
+
+def _equivalent_rows(report: dict[str, Any]) -> list[list[str]]:
+    rows = []
+    for e in report["equivalents"]:
+        if e.get("refused"):
+            rows.append([" / ".join(e["labels"]), fmt(e["cosine"]), "—", "—", "refused (see below)"])
+            continue
+        dp = e.get("max_abs_prob_diff")
+        rows.append([" / ".join(e["labels"]), fmt(e["cosine"]), fmt(e["minus1"]), fmt(e["plus1"]),
+                     "n/a" if dp is None else f"{dp:.1e}"])
+    return rows
+
+
+def _equivalents_table(report: dict[str, Any]) -> Table:
+    t = Table(title="the same model, other cosines (equivalent models: same probabilities)",
+              title_justify="left", title_style="bold")
+    for col in ("pair", "measured", "−1 model", "+1 model", "max |Δp|"):
+        t.add_column(col, justify="left" if col == "pair" else "right")
+    for row in _equivalent_rows(report):
+        t.add_row(*row)
+    return t
+
+
+def _equivalents_notes(report: dict[str, Any]) -> list[str]:
+    notes = []
+    check = report.get("equivalents_check") or {}
+    if check.get("probes") and any(e.get("max_abs_prob_diff") is not None for e in report["equivalents"]):
+        notes.append(f"max |Δp| over {check['probes']} probe inputs (seed {check['seed']}, "
+                     f"{check['precision']}): {check['method']}")
+    refusals = sorted({e["refused"] for e in report["equivalents"] if e.get("refused")})
+    notes.extend(f"refused: {r}" for r in refusals)
+    similar = [e for e in report["equivalents"] if e.get("origin") != "chosen"]
+    for e in similar:
+        notes.append(f"{' / '.join(e['labels'])}: the most similar pair found in the vocabulary sample")
+    return notes
 
 
 def _tieable_table(names: list[str], tie: dict[str, Any]) -> Table:
@@ -148,10 +179,10 @@ def render_markdown(report: dict[str, Any]) -> str:
                                                               for n, row in zip(names, report[key], strict=True)]), ""]
     if report.get("equivalents"):
         out += ["## The same model, other cosines", "",
-                md_table(["pair", "measured", "−1 model", "+1 model", "max |Δp|"],
-                         [[" / ".join(e["labels"]), fmt(e["cosine"]), fmt(e["minus1"]), fmt(e["plus1"]),
-                           "n/a" if e.get("max_abs_prob_diff") is None else f"{e['max_abs_prob_diff']:.1e}"]
-                          for e in report["equivalents"]]), ""]
+                "Equivalent models give every input the same probabilities, yet each pair's cosine "
+                "is −1 in one and +1 in the other.", "",
+                md_table(["pair", "measured", "−1 model", "+1 model", "max |Δp|"], _equivalent_rows(report)),
+                ""] + [f"- {n}" for n in _equivalents_notes(report)] + [""]
     if report.get("tieable"):
         tie = report["tieable"]
         out += [f"## Tie-able (can share the top prediction; {tie.get('space', 'R^d')})", "",

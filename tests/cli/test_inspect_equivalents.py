@@ -1,0 +1,57 @@
+"""`inspect` shows, for each chosen pair and the most similar pair, verified −1 / +1 equivalents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from click.testing import CliRunner
+from safetensors.numpy import save_file
+
+from cosaudit.cli import cli
+from tests.conftest import FIXTURES
+
+
+def _inspect(*args: str) -> dict:
+    r = CliRunner().invoke(cli, ["inspect", *args, "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_chosen_pairs_get_minus_one_and_plus_one_equivalents() -> None:
+    rep = _inspect(str(FIXTURES / "demo-lm"), "--labels", "dog", "cat", "horse")
+    chosen = [e for e in rep["equivalents"] if e["origin"] == "chosen"]
+    assert [e["labels"] for e in chosen] == [["dog", "cat"], ["dog", "horse"], ["cat", "horse"]]
+    for e in chosen:
+        assert e["minus1"] == -1.0 and e["plus1"] == 1.0
+        assert e["refused"] is None and e["argmax_agree"] is True
+        assert 0 <= e["max_abs_prob_diff"] < 1e-12
+        assert e["cosine"] == rep["cosine"][0][1] or e["labels"] != ["dog", "cat"]
+    # the vocabulary's most similar pair (from the sample) is demonstrated too
+    top = rep["summary"]["most_similar_pairs"]["pairs"][0]
+    assert any(e["origin"] != "chosen" and e["ids"] == top["ids"] for e in rep["equivalents"])
+    assert rep["equivalents_check"]["probes"] > 0
+
+
+def test_translation_refused_for_softcap_and_sigmoid_heads() -> None:
+    soft = _inspect(str(FIXTURES / "softcap"), "--labels", "dog", "cat")
+    assert all(e["minus1"] is None and "soft-capped" in e["refused"] for e in soft["equivalents"])
+    sig = _inspect(str(FIXTURES / "multilabel"), "--ids", "0", "1")
+    assert all(e["minus1"] is None and "sigmoid" in e["refused"] for e in sig["equivalents"])
+
+
+def test_identical_rows_say_the_cosine_is_informative(tmp_path: Path) -> None:
+    w = np.random.default_rng(0).standard_normal((20, 4)).astype(np.float32)
+    w[3] = w[5]
+    save_file({"lm_head.weight": w}, str(tmp_path / "m.safetensors"))
+    rep = _inspect(str(tmp_path / "m.safetensors"), "--ids", "3", "5")
+    e = rep["equivalents"][0]
+    assert e["cosine"] == 1.0 and e["minus1"] is None
+    assert "identical rows" in e["refused"] and "equal probability" in e["refused"]
+
+
+def test_text_report_shows_the_equivalents_table() -> None:
+    r = CliRunner().invoke(cli, ["inspect", str(FIXTURES / "demo-lm"), "--labels", "dog", "cat"])
+    assert r.exit_code == 0
+    assert "−1 model" in r.stdout and "dog / cat" in r.stdout and "-1.000" in r.stdout
