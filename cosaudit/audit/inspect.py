@@ -24,6 +24,30 @@ from cosaudit.errors import CosauditError, DataError
 from cosaudit.load.head import Head, ResolvedLabel
 
 SCHEMA = "cosaudit.inspect/1"
+TIEABLE_AUTO_ELEMENTS = 64_000_000  # V·d up to which inspect checks tie-ability by default
+
+
+def _tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.ndarray | None) -> dict[str, Any]:
+    """Which chosen labels can share the top prediction (diagonal: can be the top at all)."""
+    from cosaudit.core.geometry import tieable_matrix
+
+    w = head.matrix()
+    keep = np.ones(w.shape[0], dtype=bool)
+    keep[bad_rows] = False  # NaN/Inf rows are left out (reported in warnings)
+    new_index = np.cumsum(keep) - 1
+    b = None if bias is None else bias[keep]
+    tm = tieable_matrix(w[keep], b, [int(new_index[i]) for i in ids], head_type=head.head_type)
+    old = np.flatnonzero(keep)
+    witnesses = []
+    for (a, c), r in sorted(tm.pairs.items()):
+        witnesses.append({"ids": [int(old[a]), int(old[c])], "tieable": bool(r.tieable),
+                          "method": r.method, "margin": _num(getattr(r, "margin", None))})
+    return {
+        "space": tm.space,
+        "matrix": [[bool(x) for x in row] for row in tm.matrix],
+        "diagonal": "argmaxable: the label can be the top prediction at all",
+        "pairs": witnesses,
+    }
 
 
 def _num(x: float) -> float | None:
@@ -47,6 +71,7 @@ def run_inspect(
     progress: Callable[[int], None] | None = None,
     n_probes: int = 64,
     max_pairs: int = 15,
+    tieable: bool | None = None,
 ) -> dict[str, Any]:
     """The inspect report as a JSON-ready dict. `progress(rows)` is told of rows read."""
     v, d = head.shape
@@ -175,6 +200,15 @@ def run_inspect(
         "bias_range": None if bias is None else [_num(float(bias.min())), _num(float(bias.max()))],
     }
     has_norm = head.final_norm is not None
+    tie = None
+    if len(ids) >= 2 and tieable is not False:
+        if tieable or v * d <= TIEABLE_AUTO_ELEMENTS:
+            tie = _tieable(head, ids, stats.bad_rows, bias)
+        else:
+            warnings.append(
+                f"tie-ability of the chosen labels not computed for a {v} × {d} head by default "
+                "(it loads the whole head and solves LPs): pass --tieable, or use `cosaudit neighbours`"
+            )
     return {
         "schema": SCHEMA,
         "cosaudit_version": __version__,
@@ -189,6 +223,7 @@ def run_inspect(
         "dot": _matrix(dots),
         "neighbours": neighbours,
         "equivalents": equivalents,
+        "tieable": tie,
         "equivalents_check": {
             "probes": n_probes, "seed": seed, "precision": "float64",
             "method": "softmax of W h and of (W + 1cᵀ) h = W h + (c·h)·1 on seeded probe hidden states "

@@ -32,12 +32,15 @@ FORMATS = ["text", "json", "md", "html"]
               help="Random label pairs for the raw vs centered distribution.")
 @click.option("--sample-rows", type=click.IntRange(2, 100_000), default=2048, show_default=True,
               help="Seeded sample of rows for the pair distribution and the most similar pairs.")
+@click.option("--tieable/--no-tieable", "tieable", default=None,
+              help="Check which chosen labels can share the top prediction (LPs); "
+                   "default: on for heads up to 64M entries.")
 @seed_option
 @output_options(FORMATS)
 def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...], tensor: str | None,
             bias_tensor: str | None, labels_file: Path | None, head_type: str, revision: str | None,
-            top_k: int, n_pairs: int, sample_rows: int, seed: int, fmt: str, output: Path | None,
-            force: bool) -> None:
+            top_k: int, n_pairs: int, sample_rows: int, tieable: bool | None, seed: int, fmt: str,
+            output: Path | None, force: bool) -> None:
     """Measure cosines between label rows of CHECKPOINT's head, and say what they can't tell.
 
     CHECKPOINT is a .safetensors file, a model folder, a Hub id org/name[@rev], or a .npy/.npz
@@ -57,5 +60,5 @@ def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...
     resolved = resolve_from_options(head, labels, ids)
     with progress_bar("reading the head", head.n_rows) as advance:
         report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs,
-                             sample_rows=sample_rows, progress=advance)
+                             sample_rows=sample_rows, progress=advance, tieable=tieable)
     render_and_write(report, fmt, output, force)

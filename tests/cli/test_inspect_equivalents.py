@@ -55,3 +55,29 @@ def test_text_report_shows_the_equivalents_table() -> None:
     r = CliRunner().invoke(cli, ["inspect", str(FIXTURES / "demo-lm"), "--labels", "dog", "cat"])
     assert r.exit_code == 0
     assert "−1 model" in r.stdout and "dog / cat" in r.stdout and "-1.000" in r.stdout
+
+
+def test_tieable_matrix_beside_the_cosines(tmp_path: Path) -> None:
+    # the paper's centered example: labels 2 and 4 have cosine 0.8 but can never share the top,
+    # labels 1 and 2 (cosine -0.59) can
+    from tests.conftest import PAPER_EXAMPLES
+
+    ex = json.loads(PAPER_EXAMPLES.read_text())["centered"]
+    np.save(tmp_path / "head.npy", np.array(ex["W"], dtype=np.float32))
+    rep = _inspect(str(tmp_path / "head.npy"), "--ids", "1", "2", "4")
+    m = rep["tieable"]["matrix"]
+    assert m[0][1] is True and m[1][2] is False and m[1][2] == m[2][1]
+    assert rep["cosine"][1][2] > rep["cosine"][0][1]  # higher cosine, yet never tied for the top
+    assert "R^2" in rep["tieable"]["space"]
+
+
+def test_tieable_can_be_switched_off_and_is_off_by_default_for_huge_heads(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rep = _inspect(str(FIXTURES / "demo-lm"), "--labels", "dog", "cat", "--no-tieable")
+    assert rep["tieable"] is None
+    import cosaudit.audit.inspect as audit_inspect
+
+    monkeypatch.setattr(audit_inspect, "TIEABLE_AUTO_ELEMENTS", 10)
+    rep = _inspect(str(FIXTURES / "demo-lm"), "--labels", "dog", "cat")
+    assert rep["tieable"] is None and any("--tieable" in w for w in rep["warnings"])
+    rep = _inspect(str(FIXTURES / "demo-lm"), "--labels", "dog", "cat", "--tieable")
+    assert rep["tieable"]["matrix"][0][1] in (True, False)
