@@ -27,6 +27,32 @@ SCHEMA = "cosaudit.inspect/1"
 TIEABLE_AUTO_ELEMENTS = 64_000_000  # V·d up to which inspect checks tie-ability by default
 
 
+def _combinations(head: Head, labels: list[ResolvedLabel], distinct: list[int], x: np.ndarray,
+                  ids: list[int], bias: np.ndarray | None) -> dict[str, Any]:
+    """Sigmoid heads: which on/off combinations of the chosen labels some input produces.
+
+    For a sigmoid head these follow from the rows alone (v2 Lemma 5.3: from their cosines and
+    norms), which is the sense in which its cosines are meaningful.
+    """
+    from cosaudit.core.patterns import patterns
+
+    rows = np.stack([x[ids.index(i)] for i in distinct])
+    b = None if bias is None else bias[distinct]
+    res = patterns(rows, b, list(range(len(distinct))), kind="sign_vectors")
+    names = [next(lab.label for lab in labels if lab.id == i) for i in distinct]
+    return {
+        "labels": names,
+        "count": res.count,
+        "possible": res.possible,
+        "bias_included": res.bias,
+        "space": res.space,
+        "on_sets": sorted([[names[k] for k, sgn in enumerate(p) if sgn > 0] for p in res.patterns],
+                          key=lambda s: (len(s), s)),
+        "statement": "the label combinations (p > 0.5 on, < 0.5 off) that some input produces; "
+                     "for a sigmoid head they follow from the rows (v2 Lemma 5.3)",
+    }
+
+
 def _tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.ndarray | None) -> dict[str, Any]:
     """Which chosen labels can share the top prediction (diagonal: can be the top at all)."""
     from cosaudit.core.geometry import tieable_matrix
@@ -209,8 +235,13 @@ def run_inspect(
                 f"tie-ability of the chosen labels not computed for a {v} × {d} head by default "
                 "(it loads the whole head and solves LPs): pass --tieable, or use `cosaudit neighbours`"
             )
+    combos = None
+    distinct = list(dict.fromkeys(ids))
+    if head.head_type == "sigmoid" and 1 <= len(distinct) <= 8:
+        combos = _combinations(head, labels, distinct, x, ids, bias)
     return {
         "schema": SCHEMA,
+        "combinations": combos,
         "cosaudit_version": __version__,
         "checkpoint": head.facts(),
         "detection": list(head.detection),

@@ -94,6 +94,8 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
         parts.extend(Text(line, style="dim") for line in _equivalents_notes(report))
     if report.get("tieable"):
         parts.append(_tieable_table(names, report["tieable"]))
+    if report.get("combinations"):
+        parts.append(Text(_combinations_text(report["combinations"])))
     if report.get("neighbours"):
         parts.append(_neighbours_table(report["neighbours"]))
     s = report["summary"]
@@ -154,6 +156,12 @@ def _equivalents_notes(report: dict[str, Any]) -> list[str]:
     return notes
 
 
+def _combinations_text(c: dict[str, Any]) -> str:
+    sets = "; ".join("{" + ", ".join(s) + "}" if s else "{}" for s in c["on_sets"])
+    return (f"label combinations some input produces ({c['count']} of {c['possible']}; "
+            f"{c['statement']}): {sets}")
+
+
 def _tieable_table(names: list[str], tie: dict[str, Any]) -> Table:
     t = Table(title=f"can share the top prediction (tie-able; search space: {tie.get('space', 'R^d')})",
               title_justify="left")
@@ -188,6 +196,8 @@ def render_markdown(report: dict[str, Any]) -> str:
         out += [f"## Tie-able (can share the top prediction; {tie.get('space', 'R^d')})", "",
                 md_table([""] + names, [[n] + ["—" if x is None else ("yes" if x else "no") for x in row]
                                         for n, row in zip(names, tie["matrix"], strict=True)]), ""]
+    if report.get("combinations"):
+        out += ["## Label combinations (sigmoid head)", "", _combinations_text(report["combinations"]), ""]
     for nb in report.get("neighbours", []):
         out += [f"## Nearest rows to `{nb['label']}`", "",
                 md_table(["raw cosine", "centered cosine"],

@@ -81,3 +81,17 @@ def test_tieable_can_be_switched_off_and_is_off_by_default_for_huge_heads(monkey
     assert rep["tieable"] is None and any("--tieable" in w for w in rep["warnings"])
     rep = _inspect(str(FIXTURES / "demo-lm"), "--labels", "dog", "cat", "--tieable")
     assert rep["tieable"]["matrix"][0][1] in (True, False)
+
+
+def test_sigmoid_head_lists_the_feasible_label_combinations(tmp_path: Path) -> None:
+    # three rows in the plane with no bias: sign(Wx) takes 6 of the 8 patterns (a central
+    # arrangement of 3 lines has 6 regions); {} and {all} are impossible here
+    w = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]], dtype=np.float32)
+    np.save(tmp_path / "head.npy", w)
+    rep = _inspect(str(tmp_path / "head.npy"), "--ids", "0", "1", "2", "--head", "sigmoid")
+    c = rep["combinations"]
+    assert c["count"] == 6 and c["possible"] == 8
+    assert [] not in c["on_sets"] and ["#0", "#1", "#2"] not in c["on_sets"]
+    assert rep["identifiable"] is True
+    softmax = _inspect(str(tmp_path / "head.npy"), "--ids", "0", "1")
+    assert softmax["combinations"] is None and softmax["identifiable"] is False
