@@ -25,7 +25,8 @@ def verdict(head_type: str, softcap: float | None, has_norm: bool, normalized_ro
                    "predicted (v2 Lemma 5.3). But this head sits behind a final norm gain: rescaling it "
                    "per dimension keeps every logit and changes the cosines, so single values are still "
                    "not properties of the model.")
-            return {"identifiable": False, "headline": "Single cosines are not identifiable (sigmoid head behind a norm gain)",
+            return {"identifiable": False,
+                    "headline": "Single cosines are not identifiable (sigmoid head behind a norm gain)",
                     "why": why, "instead": _instead(sigmoid=True), "reference": PAPER}
         why = ("For a sigmoid (multi-label) head a shared translation changes the probabilities, so it "
                "is no symmetry here, and the cosine matrix of the rows determines which label "

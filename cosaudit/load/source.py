@@ -257,8 +257,8 @@ def _offline() -> bool:
 
 def _download(repo: str, filename: str, revision: str | None, *, required: bool) -> Path | None:
     """One file of a Hub repo into the standard cache (or from it, offline)."""
-    from huggingface_hub import hf_hub_download
     from huggingface_hub import errors as hub_errors
+    from huggingface_hub import hf_hub_download
 
     offline = _offline()
     try:

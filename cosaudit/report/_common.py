@@ -52,8 +52,10 @@ def cosine_style(x: float | None) -> str:
     level = int(round(abs(x) * 4))
     if level == 0:
         return ""
-    reds = ["", "grey70 on rgb(90,30,30)", "white on rgb(140,40,40)", "white on rgb(190,50,50)", "white on rgb(230,60,60)"]
-    blues = ["", "grey70 on rgb(30,40,90)", "white on rgb(40,60,140)", "white on rgb(50,80,190)", "white on rgb(60,100,230)"]
+    reds = ["", "grey70 on rgb(90,30,30)", "white on rgb(140,40,40)", "white on rgb(190,50,50)",
+            "white on rgb(230,60,60)"]
+    blues = ["", "grey70 on rgb(30,40,90)", "white on rgb(40,60,140)", "white on rgb(50,80,190)",
+             "white on rgb(60,100,230)"]
     return (reds if x > 0 else blues)[level]
 
 

@@ -85,7 +85,8 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     names = _label_names(report)
     if names:
         parts.append(_matrix_table("cosine (raw)", names, report["cosine"], color=color))
-        parts.append(_matrix_table("cosine (centered: mean row removed)", names, report["centered_cosine"], color=color))
+        parts.append(_matrix_table("cosine (centered: mean row removed)", names, report["centered_cosine"],
+                                   color=color))
         parts.append(_matrix_table("dot product", names, report["dot"], color=False, cosine=False))
     for extra in report.get("_text_sections", []):
         parts.append(extra)
@@ -106,10 +107,8 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     summ.add_row("rows used", f"{s['valid_rows']} of {s['rows']} (d = {s['dim']})")
     summ.add_row("|mean row| / mean |row|", fmt_num(s["mean_norm_ratio"], 3))
     if ps["pairs"]:
-        summ.add_row(f"raw cosine, {ps['pairs']} random pairs",
-                     f"median {fmt(ps['raw'].get('q50'))}, 1–99% [{fmt(ps['raw'].get('q01'))}, {fmt(ps['raw'].get('q99'))}]")
-        summ.add_row("centered cosine, same pairs",
-                     f"median {fmt(ps['centered'].get('q50'))}, 1–99% [{fmt(ps['centered'].get('q01'))}, {fmt(ps['centered'].get('q99'))}]")
+        summ.add_row(f"raw cosine, {ps['pairs']} random pairs", _quantiles(ps["raw"]))
+        summ.add_row("centered cosine, same pairs", _quantiles(ps["centered"]))
     msp = s["most_similar_pairs"]
     if msp["pairs"]:
         top = "; ".join(f"{p['labels'][0]} / {p['labels'][1]} {fmt(p['cosine'])}" for p in msp["pairs"])
@@ -118,6 +117,10 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     for w in report.get("warnings", []):
         parts.append(Text("warning: " + w, style="yellow"))
     return render_rich(parts, color=color, width=width)
+
+
+def _quantiles(q: dict[str, float | None]) -> str:
+    return f"median {fmt(q.get('q50'))}, 1–99% [{fmt(q.get('q01'))}, {fmt(q.get('q99'))}]"
 
 
 def _equivalent_rows(report: dict[str, Any]) -> list[list[str]]:
