@@ -80,8 +80,10 @@ def demonstrate(
             out.append(entry)
             continue
         cosines, norms, dps, agree = [], [], [], True
+        entry["_translations"] = []
         for target in TARGETS:
             t = least_norm_translation(w_i, w_j, target, mean_row_norm=mean_row_norm)
+            entry["_translations"].append(t.c)
             cosines.append(t.cosine_after)
             norms.append(t.relative_norm)
             if p0 is not None and z0 is not None and probes_h is not None:
@@ -97,4 +99,22 @@ def demonstrate(
             "argmax_agree": agree if dps else None,
         })
         out.append(entry)
+    return out
+
+
+def equivalent_matrices(entries: list[dict[str, Any]], x: np.ndarray, chosen_ids: list[int]
+                        ) -> list[dict[str, Any]]:
+    """Cosine matrices of the chosen rows in the −1 and +1 models of the first demonstrated
+    chosen pair (for the heatmaps), then drop the private translation vectors from the entries."""
+    from cosaudit.core.cosine import cosine_matrix
+
+    out: list[dict[str, Any]] = []
+    for e in entries:
+        cs = e.pop("_translations", None)
+        if out or not cs or e.get("origin") != "chosen":
+            continue
+        for target, c in zip(TARGETS, cs, strict=True):
+            m = cosine_matrix(x + c[None, :])
+            out.append({"title": f"{target:+g} model ({' / '.join(e['labels'])})",
+                        "matrix": [[_num(v) for v in row] for row in m]})
     return out

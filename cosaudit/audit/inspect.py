@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
-from cosaudit.audit.demonstrate import PairRows, demonstrate
+from cosaudit.audit.demonstrate import PairRows, demonstrate, equivalent_matrices
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
     VocabularyScan,
@@ -263,4 +263,5 @@ def run_inspect(
         "summary": summary,
         "warnings": warnings,
         "_samples": {"raw": pairs.raw, "centered": pairs.centered},  # for figures; not in JSON
+        "_equivalent_matrices": equivalent_matrices(equivalents, x, ids),
     }

@@ -95,3 +95,19 @@ def test_sigmoid_head_lists_the_feasible_label_combinations(tmp_path: Path) -> N
     assert rep["identifiable"] is True
     softmax = _inspect(str(tmp_path / "head.npy"), "--ids", "0", "1")
     assert softmax["combinations"] is None and softmax["identifiable"] is False
+
+
+def test_heatmaps_get_the_equivalent_models_of_the_first_pair() -> None:
+    from cosaudit.audit.inspect import run_inspect
+    from cosaudit.load import open_head, resolve_labels
+    from cosaudit.report.figures import report_figures
+
+    head = open_head(str(FIXTURES / "demo-lm"))
+    labels, _ = resolve_labels(head, ["dog", "cat", "horse"], [])
+    rep = run_inspect(head, labels)
+    mats = rep["_equivalent_matrices"]
+    assert [m["title"].split()[0] for m in mats] == ["-1", "+1"]
+    assert mats[0]["matrix"][0][1] == -1.0 and mats[1]["matrix"][0][1] == 1.0
+    assert all("_translations" not in e for e in rep["equivalents"])  # private vectors dropped
+    heat = report_figures(rep)[0].figure
+    assert len([ax for ax in heat.axes if ax.get_title()]) == 4  # raw, centered, −1, +1
