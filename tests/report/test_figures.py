@@ -220,10 +220,14 @@ def test_inspect_report_figures(inspect_report):
     assert [f.key for f in figs] == ["cosine-heatmaps", "cosine-distributions"]
     heat = figs[0].figure
     axes = _image_axes(heat)
-    assert [ax.get_title() for ax in axes] == ["raw cosine", "centered cosine"]
+    # the original (raw, centered) and the −1 / +1 equivalents of the first chosen pair
+    assert [ax.get_title() for ax in axes] == [
+        "raw cosine", "centered cosine", "-1 model (dog / cat)", "+1 model (dog / cat)"]
     np.testing.assert_allclose(
         np.asarray(axes[0].images[0].get_array()), np.asarray(inspect_report["cosine"], dtype=float)
     )
+    assert np.asarray(axes[2].images[0].get_array())[0, 1] == -1.0
+    assert {tuple(im.get_clim()) for ax in axes for im in ax.images} == {(-1.0, 1.0)}
     # the chosen pair of highest raw cosine is outlined
     m = np.asarray(inspect_report["cosine"], dtype=float) - 2 * np.eye(4)
     i, j = np.unravel_index(np.argmax(m), m.shape)
