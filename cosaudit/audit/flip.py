@@ -1,8 +1,19 @@
 """`flip`: build models with exactly the same probabilities and any cosine for a pair, verify
-them, and (optionally) write one as a checkpoint. Head in, JSON-ready report dict out."""
+them, and (optionally) write one as a checkpoint. Head in, JSON-ready report dict out.
+
+The head is never held as one V × d matrix. The pair's rows are read first (a translation
+needs nothing else), then the rows are streamed in blocks (`TensorReader.iter_blocks`, which
+reads ahead on a second thread) through one `core.verify.StreamVerifier`: row norms and the
+mean row, every row's dot products with the vectors that give the cosines in each model
+(`core.verify.NeighbourPlan`), and the logits of the original and the stored models on the
+probes. With `--save` that same pass is the writer's pass over the head: the rows it writes
+are the rows verified. A rescaling needs the mean row before it can be built, so it streams
+twice.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,16 +22,18 @@ import numpy as np
 
 from cosaudit import __version__
 from cosaudit.core import symmetry as sym
-from cosaudit.core._blas import blas_threads
-from cosaudit.core.cosine import RowStatsAccumulator
 from cosaudit.core.verify import (
     Equivalent,
     HeadArrays,
+    NeighbourPlan,
+    StreamVerifier,
     Variant,
+    algebraic_exact,
     auto_probe_count,
+    combine_verifications,
     describe_probes,
-    neighbours_in_models,
-    verify_models,
+    probe_chunk_size,
+    probe_inputs,
 )
 from cosaudit.errors import UsageError
 from cosaudit.load.head import Head, ResolvedLabel
@@ -34,8 +47,11 @@ def _num(x: float | None, digits: int | None = None) -> float | None:
     return float(x) if digits is None else round(float(x), digits)
 
 
-def head_arrays(head: Head, W: np.ndarray) -> HeadArrays:
-    """Core's view of a loaded head (the weights already read as float32)."""
+def head_arrays(head: Head, W: np.ndarray | None = None) -> HeadArrays:
+    """Core's view of a loaded head. Without `W` the weight is a zero-memory placeholder of the
+    head's shape (the rows are streamed to `StreamVerifier`, never held)."""
+    if W is None:
+        W = np.broadcast_to(np.zeros((), dtype=np.float32), head.shape)
     norm = head.final_norm
     gain = shift = None
     offset = 0.0
@@ -74,6 +90,31 @@ def check_flip_request(
         )
 
 
+class _Rows:
+    """`W[ids]` for a streamed head: reads just those rows (for the figure data)."""
+
+    def __init__(self, head: Head):
+        self.head = head
+
+    def __getitem__(self, ids: Any) -> np.ndarray:
+        return self.head.rows([int(k) for k in np.atleast_1d(ids)])
+
+
+def _stream(
+    head: Head,
+    sv: StreamVerifier,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Feed every row of the head to `sv`, block by block (read ahead on a second thread;
+    safetensors rows arrive unconverted, `sv` converts them in cache)."""
+    from cosaudit.load.write import iter_head_blocks
+
+    for start, block in iter_head_blocks(head.weight):
+        sv.add(start, block)
+        if progress is not None:
+            progress(block.shape[0])
+
+
 def run_flip(
     head: Head,
     labels: list[ResolvedLabel],
@@ -99,92 +140,165 @@ def run_flip(
     if issue is not None:
         raise sym.PairNotFlippableError(issue)
     refusal = sym.symmetry_issue(
-        symmetry,
+        symmetry,  # type: ignore[arg-type]
         head_type=head.head_type,
-        softcap=head.softcap,  # type: ignore[arg-type]
+        softcap=head.softcap,
         has_norm=head.final_norm is not None,
         normalized_rows=head.normalized_rows,
     )
     if refusal is not None:
         raise sym.SymmetryRefusedError(refusal)
+    if save is not None and saver is None:
+        raise UsageError("internal error: no writer given for --save")
 
     v, d = head.shape
     n_valid = head.n_vocab if head.n_vocab else v
-    hash_future = None
-    if save is not None and saver is not None and head.kind != "numpy":
-        from cosaudit.load.write import start_head_hash
-
-        hash_future = start_head_hash(head)  # overlaps the read and the verification
-    acc = RowStatsAccumulator(v, d, n_valid)
-
-    def on_block(start: int, block: np.ndarray) -> None:
-        acc.add(start, block)
-        if progress is not None:
-            progress(block.shape[0])
-
-    # many small products follow (statistics per block, neighbours, verification): OpenBLAS's own
-    # threads only slow those down (see core/_blas.py); the verification runs two workers itself
-    with blas_threads(1):
-        W = head.matrix(on_block=on_block)
-    stats = acc.finish()
-    w_i, w_j = W[i].astype(np.float64), W[j].astype(np.float64)
-    mu = stats.mean
-    valid = np.isfinite(stats.norms[:n_valid])
-    mean_row_norm = float(stats.norms[:n_valid][valid].mean()) if valid.any() else float("nan")
-    original = {
-        "cosine": _num(sym.cosine(w_i, w_j)),
-        "centered_cosine": _num(sym.cosine(w_i - mu, w_j - mu)),
-        "dot": _num(float(w_i @ w_j)),
-        "distance": _num(float(np.linalg.norm(w_i - w_j))),
-    }
-    report: dict[str, Any] = {
-        "schema": SCHEMA,
-        "cosaudit_version": __version__,
-        "checkpoint": head.facts(),
-        "labels": [lab.to_json() for lab in labels],
-        "symmetry": symmetry,
-        "targets": list(targets),
-        "original": original,
-        "outcome": None,
-        "models": [],
-        "verification": None,
-        "mean_row_norm": _num(mean_row_norm),
-        "warnings": [],
-    }
+    pair_rows = head.rows([i, j]).astype(np.float64)  # reads two rows
+    w_i, w_j = pair_rows[0], pair_rows[1]
     pair = sym.pair_issue(w_i, w_j, i, j, names=names)
-    if pair is not None and pair.code == "identical_rows" and save is None:
-        report["outcome"] = {"code": pair.code, "message": pair.message}
-        report["original"]["neighbours"] = _neighbours(
-            head, W, [i, j], top_k, [None], n_valid, stats.norms
-        )[0]
-        return report
-    if pair is not None:
+    identical = pair is not None and pair.code == "identical_rows" and save is None
+    if pair is not None and not identical:
         raise sym.PairNotFlippableError(pair)
+    arrays = head_arrays(head)
+    warnings: list[str] = []
     for lab in labels:
         if lab.id >= n_valid:
-            report["warnings"].append(
+            warnings.append(
                 f"label {lab.label!r} is row {lab.id}, a padding row past the tokenizer's "
                 "vocabulary"
             )
 
-    # constructions
-    built: list[tuple[float, Equivalent, dict[str, Any]]] = []
+    # storage dtype of the equivalent (what --save writes, or would write)
+    from cosaudit.load.write import storage_dtype
+
+    w_dtype = storage_dtype(dtype, head.weight.dtype)
+    n_dtype = None
+    if symmetry == "rescale" and head.final_norm is not None:
+        n_dtype = storage_dtype(dtype, head.final_norm.weight.dtype)
+
+    stats = None
+    mu: np.ndarray | None = None
+    first_pass: StreamVerifier | None = None
+    if identical or symmetry == "rescale":
+        # the mean row first: a rescaling is built from the centered rows
+        plan0 = NeighbourPlan(pair_rows, [None])
+        with StreamVerifier(
+            arrays, [], np.empty((0, d)), columns=plan0.columns, stats=True, n_valid=n_valid
+        ) as first_pass:
+            _stream(head, first_pass, progress)
+            first_pass.finish()
+        stats = first_pass.row_stats()
+        mu = stats.mean
+        progress = None  # the bar counts the first read
+    if identical:
+        assert pair is not None and stats is not None and first_pass is not None
+        report = _base_report(head, labels, symmetry, targets, w_i, w_j, stats, [])
+        report["outcome"] = {"code": pair.code, "message": pair.message}
+        nbs = plan0.result([i, j], top_k, first_pass.products, first_pass.sq, n_valid=n_valid)
+        report["original"]["neighbours"] = _neighbours_json(head, [i, j], nbs)[0]
+        return report
+
+    # constructions (a translation needs only the pair's rows)
+    built: list[tuple[float, Equivalent, Any]] = []
     for t in targets:
         if symmetry == "translate":
-            tr = sym.least_norm_translation(w_i, w_j, t, mean_row_norm=mean_row_norm)
-            eq = Equivalent("translate", c=tr.c)
-            info = {
+            tr = sym.least_norm_translation(w_i, w_j, t)
+            built.append((t, Equivalent("translate", c=tr.c), tr))
+        else:
+            assert mu is not None
+            rs = sym.rescale_pair(w_i - mu, w_j - mu, t, w_i=w_i, w_j=w_j, max_scale=max_scale)
+            built.append((t, Equivalent("rescale", scale=rs.scale), rs))
+    models = [eq for _t, eq, _c in built]
+    variants: list[Variant] = []
+    for eq in models:
+        variants.append(Variant(eq))
+        variants.append(Variant(eq, w_dtype, n_dtype))
+    n = auto_probe_count(v, d, len(variants), requested=n_probes)
+    n_x = probe_inputs(d, n, seed, arrays.norm_kind)
+    probe_set = describe_probes(arrays)
+    plan = NeighbourPlan(pair_rows, [None, *models])
+    n_genuine = sum(1 for var in variants if not algebraic_exact(arrays, var))
+    chunk = probe_chunk_size(v, n, n_genuine, plan.columns.shape[1])
+    main = StreamVerifier(
+        arrays,
+        variants,
+        n_x[:chunk],
+        columns=plan.columns,
+        square_columns=plan.square_columns,
+        stats=stats is None,
+        n_valid=n_valid,
+    )
+    results: dict[str, Any] = {}
+
+    def complete() -> None:
+        """Finish the verification (more probe chunks stream the head again) and the figures."""
+        if main.rows_seen == 0:  # the writer did not stream the head (e.g. a numpy file)
+            _stream(head, main, progress)
+        parts = [main.finish(seed=seed, probe_set=probe_set)]
+        for p0 in range(chunk, n, chunk):
+            with StreamVerifier(arrays, variants, n_x[p0 : p0 + chunk]) as more:
+                _stream(head, more)
+                parts.append(more.finish(seed=seed, probe_set=probe_set))
+        results["checks"] = combine_verifications(parts)
+        results["stats"] = stats if stats is not None else main.row_stats()
+        results["neighbours"] = plan.result(
+            [i, j], top_k, main.products, main.sq, main.sq_products, n_valid=n_valid
+        )
+
+    saved = None
+    stored_idx = 1  # the stored variant of the (single) saved model
+    try:
+        if save is not None and head.kind != "numpy":
+            assert saver is not None
+
+            def produce(start: int, block: np.ndarray, out: np.ndarray) -> None:
+                # the stored rows are computed and verified here, and written as they are
+                main.add(start, block, emit={stored_idx: out})
+                if progress is not None:
+                    progress(block.shape[0])
+
+            saved = _save(head, built, labels, targets, symmetry, save, dtype, force, saver,
+                          produce_head_rows=produce, before_commit=complete)
+        else:
+            _stream(head, main, progress)
+            complete()
+            if save is not None:
+                saved = _save(head, built, labels, targets, symmetry, save, dtype, force, saver)
+    finally:
+        main.close()
+
+    checks = results["checks"]
+    stats = results["stats"]
+    mu = stats.mean
+    valid = np.isfinite(stats.norms[:n_valid])
+    mean_row_norm = float(stats.norms[:n_valid][valid].mean()) if valid.any() else float("nan")
+    report = _base_report(head, labels, symmetry, targets, w_i, w_j, stats, warnings)
+    report["verification"] = {
+        "n_probes": n,
+        "seed": seed,
+        "probe_set": probe_set,
+        "probes_auto": n_probes is None,
+        "stored_dtype": w_dtype,
+        "precision": "float64",
+    }
+    nb_json = _neighbours_json(head, [i, j], results["neighbours"])
+    report["original"]["neighbours"] = nb_json[0]
+    for k, (t, eq, con) in enumerate(built):
+        exact, stored = checks[2 * k], checks[2 * k + 1]
+        rows = eq.stored_rows(pair_rows.astype(np.float32), w_dtype).astype(np.float64)
+        if symmetry == "translate":
+            tr = dataclasses.replace(con, mean_row_norm=mean_row_norm)
+            info: dict[str, Any] = {
                 "target": t,
                 "cosine": _num(tr.cosine_after),
-                "centered_cosine": original["centered_cosine"],  # T never moves centered cosines
+                "centered_cosine": report["original"]["centered_cosine"],  # T keeps these
                 "translation_norm": _num(tr.relative_norm),
                 "translation_abs_norm": _num(tr.norm),
                 "row_floor_active": tr.floor_active,
                 "reached": True,
             }
         else:
-            rs = sym.rescale_pair(w_i - mu, w_j - mu, t, w_i=w_i, w_j=w_j, max_scale=max_scale)
-            eq = Equivalent("rescale", scale=rs.scale)
+            rs = con
             info = {
                 "target": t,
                 "cosine": _num(rs.cosine_after),
@@ -195,40 +309,6 @@ def run_flip(
                 "reached": rs.reached,
                 "notes": list(rs.notes),
             }
-        built.append((t, eq, info))
-
-    # storage dtype of the equivalent (what --save writes, or would write)
-    from cosaudit.load.write import storage_dtype
-
-    w_dtype = storage_dtype(dtype, head.weight.dtype)
-    n_dtype = None
-    if symmetry == "rescale" and head.final_norm is not None:
-        n_dtype = storage_dtype(dtype, head.final_norm.weight.dtype)
-
-    arrays = head_arrays(head, W)
-    variants: list[Variant] = []
-    for _t, eq, _info in built:
-        variants.append(Variant(eq))
-        variants.append(Variant(eq, w_dtype, n_dtype))
-    n = auto_probe_count(v, d, len(variants), requested=n_probes)
-    checks = verify_models(arrays, variants, n_probes=n, seed=seed)
-    report["verification"] = {
-        "n_probes": n,
-        "seed": seed,
-        "probe_set": describe_probes(arrays),
-        "probes_auto": n_probes is None,
-        "stored_dtype": w_dtype,
-        "precision": "float64",
-    }
-
-    with blas_threads(1):
-        nbs = _neighbours(
-        head, W, [i, j], top_k, [None] + [eq for _t, eq, _ in built], n_valid, stats.norms
-    )
-    report["original"]["neighbours"] = nbs[0]
-    for k, (_t, eq, info) in enumerate(built):
-        exact, stored = checks[2 * k], checks[2 * k + 1]
-        rows = eq.stored_rows(W[[i, j]], w_dtype).astype(np.float64)
         info.update(
             {
                 "max_abs_prob_diff": _num(exact.max_abs_prob_diff),
@@ -244,7 +324,7 @@ def run_flip(
                 "saved": None,
                 "saved_dtype": None,
                 "saved_max_abs_prob_diff": None,
-                "neighbours": nbs[k + 1],
+                "neighbours": nb_json[k + 1],
             }
         )
         report["models"].append(info)
@@ -253,8 +333,8 @@ def run_flip(
 
     report.update(
         flip_figure_data(
-            W,
-            context_ids(i, j, nbs[0]),
+            _Rows(head),  # type: ignore[arg-type]  # supports W[ids], reading just those rows
+            context_ids(i, j, nb_json[0]),
             mu,
             head.label_of,
             [(t, eq) for t, eq, _ in built],
@@ -262,42 +342,81 @@ def run_flip(
             w_dtype,
         )
     )
-    if save is not None:
-        if saver is None:
-            raise UsageError("internal error: no writer given for --save")
-        _t, eq, info = built[0]
-        res = saver(
-            head,
-            eq,
-            save,
-            symmetry=symmetry,
-            labels=[lab.to_json() for lab in labels],
-            target=targets[0],
-            dtype=dtype,
-            force=force,
-            weight_f32=W,
-            **({"head_sha256": hash_future} if hash_future is not None else {}),
-        )
+    if saved is not None:
+        info = report["models"][0]
         info["saved"] = str(save)
-        info["saved_dtype"] = res.head_dtype
+        info["saved_dtype"] = saved.head_dtype
         info["saved_max_abs_prob_diff"] = info["stored_max_abs_prob_diff"]
         info["saved_max_abs_logprob_diff"] = info["stored_max_abs_logprob_diff"]
-        info["save"] = res.to_json()
-        if res.input_max_abs_diff is not None:
-            info["save"]["input_max_abs_diff"] = _num(res.input_max_abs_diff)
+        info["save"] = saved.to_json()
+        if saved.input_max_abs_diff is not None:
+            info["save"]["input_max_abs_diff"] = _num(saved.input_max_abs_diff)
     return report
 
 
-def _neighbours(
+def _save(
     head: Head,
-    W: np.ndarray,
-    ids: list[int],
-    k: int,
-    models: list[Equivalent | None],
-    n_valid: int,
-    norms: np.ndarray | None = None,
-) -> list[list[dict[str, Any]]]:
-    res = neighbours_in_models(W, ids, k, models, n_valid=n_valid, row_norms=norms)
+    built: list[tuple[float, Equivalent, Any]],
+    labels: list[ResolvedLabel],
+    targets: list[float],
+    symmetry: str,
+    save: Path,
+    dtype: str,
+    force: bool,
+    saver: Callable[..., Any] | None,
+    **hooks: Any,
+) -> Any:
+    assert saver is not None
+    _t, eq, _con = built[0]
+    return saver(
+        head,
+        eq,
+        save,
+        symmetry=symmetry,
+        labels=[lab.to_json() for lab in labels],
+        target=targets[0],
+        dtype=dtype,
+        force=force,
+        **hooks,
+    )
+
+
+def _base_report(
+    head: Head,
+    labels: list[ResolvedLabel],
+    symmetry: str,
+    targets: list[float],
+    w_i: np.ndarray,
+    w_j: np.ndarray,
+    stats: Any,
+    warnings: list[str],
+) -> dict[str, Any]:
+    n_valid = head.n_vocab if head.n_vocab else head.n_rows
+    mu = stats.mean
+    valid = np.isfinite(stats.norms[:n_valid])
+    mean_row_norm = float(stats.norms[:n_valid][valid].mean()) if valid.any() else float("nan")
+    return {
+        "schema": SCHEMA,
+        "cosaudit_version": __version__,
+        "checkpoint": head.facts(),
+        "labels": [lab.to_json() for lab in labels],
+        "symmetry": symmetry,
+        "targets": list(targets),
+        "original": {
+            "cosine": _num(sym.cosine(w_i, w_j)),
+            "centered_cosine": _num(sym.cosine(w_i - mu, w_j - mu)),
+            "dot": _num(float(w_i @ w_j)),
+            "distance": _num(float(np.linalg.norm(w_i - w_j))),
+        },
+        "outcome": None,
+        "models": [],
+        "verification": None,
+        "mean_row_norm": _num(mean_row_norm),
+        "warnings": list(warnings),
+    }
+
+
+def _neighbours_json(head: Head, ids: list[int], res: list[Any]) -> list[list[dict[str, Any]]]:
     out = []
     for m in res:
         per_label = []

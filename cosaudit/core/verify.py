@@ -7,7 +7,15 @@ soft-cap when there is one, as probabilities: max |Δp|, max |Δ log p| and argm
 in float64 — once for the exact equivalent and once for the equivalent as stored in a given
 dtype (rounding a translated bf16 matrix back to bf16 is not exact; it is measured, not assumed).
 
-The work is blockwise over rows and probes, so no V×d float64 copy is ever made.
+What "verified" means. The model as stored is the one that can fail: its logits are computed
+element by element, in float64, from the rows exactly as written (float32 arithmetic rounded
+to the dtype, the writer's own function) and the stored norm. The exact float64 equivalent's
+logits follow by algebra from the original's: ``z + c·h`` under T (every logit moves by the
+same amount), ``z`` under S (``(W/e)·(e⊙h) = W·h``); ``exact="elementwise"`` computes them from
+its rows instead (tests compare both).
+
+The work streams over row blocks (`StreamVerifier`), so no V×d copy is ever made and a head
+read block by block from a file is verified in the same pass that reads it.
 """
 
 from __future__ import annotations
@@ -53,21 +61,25 @@ def _round32(x32: np.ndarray, dtype: str) -> np.ndarray:
     return out
 
 
-def round_bf16_inplace(x32: np.ndarray, scratch: np.ndarray | None = None) -> np.ndarray:
+def round_bf16_inplace(
+    x32: np.ndarray, scratch: np.ndarray | None = None, *, check_nan: bool = True
+) -> np.ndarray:
     """Round float32 values to bfloat16 precision in place (nearest, ties to even; NaN kept).
 
     Integer arithmetic on the bits (add 0x7FFF plus the lowest kept bit, clear the low half):
-    the same result as ml_dtypes' cast, several times faster on cache-sized blocks.
+    the same result as ml_dtypes' cast, several times faster on cache-sized blocks. A NaN whose
+    payload sits in the low half would come out as Inf, so NaNs are restored afterwards; a caller
+    that knows the block holds no NaN passes ``check_nan=False`` and saves that pass.
     """
     u = x32.view(np.uint32)
     t = np.empty_like(u) if scratch is None else scratch
+    nan = np.isnan(x32) if check_nan else None
     np.right_shift(u, 16, out=t)
     np.bitwise_and(t, 1, out=t)
     t += np.uint32(0x7FFF)
-    nan = np.isnan(x32)
     u += t
     u &= np.uint32(0xFFFF0000)
-    if nan.any():
+    if nan is not None and nan.any():
         x32[nan] = np.nan
     return x32
 
@@ -167,8 +179,12 @@ class Equivalent:
         *,
         out: np.ndarray | None = None,
         scratch: np.ndarray | None = None,
+        check_nan: bool = True,
     ) -> np.ndarray:
-        """The stored rows as float32 values (exactly representable in `dtype`)."""
+        """The stored rows as float32 values (exactly representable in `dtype`).
+
+        ``check_nan=False``: the caller knows `w` is finite (bfloat16 rounding then skips a pass).
+        """
         if out is None:
             out = np.empty(np.shape(w), dtype=np.float32)
         w32 = (
@@ -183,7 +199,7 @@ class Equivalent:
             assert self.scale is not None
             np.multiply(w32, self._inv_e32(), out=out)
         if dtype == "bfloat16":
-            round_bf16_inplace(out, scratch)
+            round_bf16_inplace(out, scratch, check_nan=check_nan)
         elif dtype == "float16":
             out[...] = _round32(out, "float16")
         elif dtype != "float32":
@@ -192,11 +208,19 @@ class Equivalent:
 
     def _c32(self) -> np.ndarray:
         assert self.c is not None
-        return np.asarray(self.c, dtype=np.float64).astype(np.float32)
+        cached = self.__dict__.get("_c32_cache")
+        if cached is None:  # c rounded to float32 once (per model, not per block)
+            cached = np.asarray(self.c, dtype=np.float64).astype(np.float32)
+            object.__setattr__(self, "_c32_cache", cached)
+        return cached
 
     def _inv_e32(self) -> np.ndarray:
         assert self.scale is not None
-        return (1.0 / np.asarray(self.scale, dtype=np.float64)).astype(np.float32)
+        cached = self.__dict__.get("_inv_e32_cache")
+        if cached is None:
+            cached = (1.0 / np.asarray(self.scale, dtype=np.float64)).astype(np.float32)
+            object.__setattr__(self, "_inv_e32_cache", cached)
+        return cached
 
     def stored_rows(self, w: np.ndarray, dtype: str) -> np.ndarray:
         """Rows of the equivalent as a writer stores them in `dtype`.
@@ -310,39 +334,25 @@ def auto_probe_count(v: int, d: int, n_models: int, *, requested: int | None = N
     return max(8, min(1000, n))
 
 
-def verify_models(
-    head: HeadArrays,
-    variants: Sequence[Variant],
-    *,
-    n_probes: int = 1000,
-    seed: int = 0,
-    probes: np.ndarray | None = None,
-    memory_bytes: int = 384 << 20,
-    row_block: int = 32,
-    workers: int = 2,
-) -> list[Verification]:
-    """Verify every variant against the original on the same probes (one pass over the rows).
+def _probe_hiddens(
+    head: HeadArrays, variants: Sequence[Variant], n_x: np.ndarray
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """h of the original model and of every variant on the normalised probes `n_x` (float64).
 
-    Logits are computed in float64 from the rows as the models hold them: the original rows
-    (float32 → float64 exactly), the exact equivalent's rows (float64 arithmetic) and the stored
-    equivalent's rows (`Equivalent.stored_rows_f32`: float32 arithmetic, rounded to the dtype).
-    Row blocks are small (32 rows: the buffers stay in the core's L2 cache) and reused, two
-    workers take half the rows each with one BLAS thread apiece (`_blas.blas_threads`), so the
-    pass costs the float64 products plus about one read of the matrix per model.
+    A stored variant of S uses the stored gain/shift (rounded to its norm dtype), so the hidden
+    states it sees are those of the checkpoint as written.
     """
-    v, d = head.shape
-    n_x = probes if probes is not None else probe_inputs(d, n_probes, seed, head.norm_kind)
-    n_x = np.asarray(n_x, dtype=np.float64)
-    n_total = n_x.shape[0]
     g64 = None if head.gain is None else np.asarray(head.gain, dtype=np.float64)
     s64 = None if head.shift is None else np.asarray(head.shift, dtype=np.float64)
-    b64 = None if head.bias is None else np.asarray(head.bias, dtype=np.float64).reshape(-1)
-    h0_all = _hidden(n_x, g64, s64)
-    hs_all = []
+    h0 = _hidden(n_x, g64, s64)
+    hs = []
     for var in variants:
         eq = var.equivalent
+        if eq.symmetry == "translate":
+            hs.append(h0)  # T leaves the norm alone
+            continue
         g, s = eq.gain(g64), eq.shift(s64)
-        if var.norm_dtype is not None and eq.symmetry == "rescale":
+        if var.norm_dtype is not None:
             if g64 is not None:
                 g = (
                     eq.stored_vector(
@@ -352,86 +362,386 @@ def verify_models(
                 )
             if s64 is not None:
                 s = eq.stored_vector(s64, var.norm_dtype, kind="shift").astype(np.float64)
-        hs_all.append(_hidden(n_x, g, s))
-    k = len(variants)
-    chunk = max(1, min(n_total, memory_bytes // max(1, v * 8 * (1 + k))))
-    max_dp = [0.0] * k
-    max_dl = [0.0] * k
-    disagree = [0] * k
-    per_probe = [np.zeros(n_total) for _ in range(k)]
-    rb = max(1, min(row_block, v))
-    W = head.weight
-    n_workers = 2 if (workers >= 2 and v >= 8 * rb) else 1
+        hs.append(_hidden(n_x, g, s))
+    return h0, hs
 
-    def fill(lo: int, hi: int, h0t: np.ndarray, hst: list[np.ndarray], z0: np.ndarray,
-             zs: list[np.ndarray]) -> None:
-        # per-worker buffers, reused for every block (no page faults, cache-resident)
-        w64 = np.empty((rb, d), dtype=np.float64)
-        t64 = np.empty((rb, d), dtype=np.float64)
-        t32 = np.empty((rb, d), dtype=np.float32)
-        scratch = np.empty((rb, d), dtype=np.uint32)
-        for a in range(lo, hi, rb):
-            b = min(hi, a + rb)
-            r = b - a
-            blk = W[a:b]
-            np.copyto(w64[:r], blk, casting="unsafe")
-            np.matmul(w64[:r], h0t, out=z0[a:b])
-            for idx, var in enumerate(variants):
-                eq = var.equivalent
-                if var.weight_dtype is None or var.weight_dtype == "float64":
-                    eq.weight_into(w64[:r], t64[:r])
-                else:
-                    eq.stored_rows_f32(blk, var.weight_dtype, out=t32[:r], scratch=scratch[:r])
-                    np.copyto(t64[:r], t32[:r])
-                np.matmul(t64[:r], hst[idx], out=zs[idx][a:b])
 
-    for p0 in range(0, n_total, chunk):
-        p1 = min(n_total, p0 + chunk)
-        h0t = np.ascontiguousarray(h0_all[p0:p1].T)
-        hst = [np.ascontiguousarray(h[p0:p1].T) for h in hs_all]
-        # logits stored label-major (V × n) so that each row block writes a contiguous slice
-        z0 = np.empty((v, p1 - p0), dtype=np.float64)
-        zs = [np.empty((v, p1 - p0), dtype=np.float64) for _ in range(k)]
-        # two workers on the two halves of the rows, each product on one BLAS thread
-        cut = ((v // 2) // rb) * rb if n_workers == 2 else v
-        with blas_threads(1):
-            if n_workers == 1:
-                fill(0, v, h0t, hst, z0, zs)
-            else:
-                from concurrent.futures import ThreadPoolExecutor
+def algebraic_exact(head: HeadArrays, var: Variant) -> bool:
+    """Whether the exact (float64) variant's logits follow from the original's by algebra.
 
-                with ThreadPoolExecutor(2, thread_name_prefix="cosaudit-verify") as pool:
-                    futs = [pool.submit(fill, 0, cut, h0t, hst, z0, zs),
-                            pool.submit(fill, cut, v, h0t, hst, z0, zs)]
-                    for f in futs:
-                        f.result()
+    T adds c·h to every logit (any head); S with a norm gain to absorb e leaves every logit as
+    it was. A stored variant (any `weight_dtype`) is never derived: its rows are rounded, and
+    only their logits, computed element by element, can show what the rounding did.
+    """
+    if var.weight_dtype is not None:
+        return False
+    if var.equivalent.symmetry == "translate":
+        return True
+    return head.gain is not None
+
+
+def _row_dots_einsum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.einsum("ij,ij->i", a, b)
+
+
+# row-wise dot products: numpy ≥ 2's vecdot is several times faster than einsum on small blocks
+_row_dots = getattr(np, "vecdot", None) or _row_dots_einsum
+
+
+class StreamVerifier:
+    """The logits of the original head and of every variant on one set of probes, filled from
+    row blocks in any order (as a reader streams them), then compared (`finish`).
+
+    Per block, in sub-blocks that stay in the core's cache: the rows in float64, their products
+    with the probe hidden states (and with any extra `columns`, e.g. the vectors whose dot
+    products with every row give cosines in the equivalent models), row norms and the row sum
+    (`stats`), and, for every variant stored in a dtype, the stored rows (float32 arithmetic,
+    rounded to the dtype — `Equivalent.stored_rows_f32`, what the writer writes — or the rows
+    the writer hands over in `given`) and their logits, all products in float64 by BLAS. The
+    exact variants' logits follow by algebra (`algebraic_exact`): ``z + c·h`` under T, ``z``
+    under S; ``exact="elementwise"`` computes them from the float64 rows instead.
+
+    Two worker threads take half of each block (one BLAS thread each); nothing of size V × d
+    is allocated: memory is V × (probes + columns) numbers per model plus small buffers.
+    """
+
+    def __init__(
+        self,
+        head: HeadArrays,
+        variants: Sequence[Variant],
+        probes: np.ndarray,
+        *,
+        columns: np.ndarray | None = None,
+        square_columns: np.ndarray | None = None,
+        stats: bool = False,
+        n_valid: int | None = None,
+        exact: Literal["algebraic", "elementwise"] = "algebraic",
+        sub_rows: int = 16,
+        workers: int = 2,
+    ):
+        v, d = head.shape
+        self.head = head
+        self.v, self.d = v, d
+        self.variants = list(variants)
+        n_x = np.asarray(probes, dtype=np.float64).reshape(-1, d)
+        self.n_probes = n_x.shape[0]
+        self.h0, self.hs = _probe_hiddens(head, self.variants, n_x)
+        self.genuine = [
+            idx
+            for idx, var in enumerate(self.variants)
+            if exact == "elementwise" or not algebraic_exact(head, var)
+        ]
+        cols = np.zeros((d, 0)) if columns is None else np.asarray(columns, dtype=np.float64)
+        self.n_cols = cols.shape[1]
+        self.HQ = np.ascontiguousarray(np.concatenate([self.h0.T, cols], axis=1))
+        self.z0q = np.empty((v, self.n_probes + self.n_cols), dtype=np.float64)
+        self.H = {idx: np.ascontiguousarray(self.hs[idx].T) for idx in self.genuine}
+        self.zs = {idx: np.empty((v, self.n_probes), dtype=np.float64) for idx in self.genuine}
+        self.sqcols = (
+            None if square_columns is None else np.asarray(square_columns, dtype=np.float64)
+        )
+        self.sq_products = (
+            None if self.sqcols is None else np.empty((v, self.sqcols.shape[1]), dtype=np.float64)
+        )
+        self.stats = stats
+        self.n_valid = v if n_valid is None else min(v, n_valid)
+        self.sq = np.full(v, np.nan, dtype=np.float64)  # |w|² of every row (float64)
+        self.sub = max(1, int(sub_rows))
+        self.workers = max(1, int(workers))
+        self._totals = [np.zeros(d, dtype=np.float64) for _ in range(self.workers)]
+        self._counted = [0] * self.workers
+        self._bad: list[list[np.ndarray]] = [[] for _ in range(self.workers)]
+        self._bufs: list[dict[str, np.ndarray]] = [{} for _ in range(self.workers)]
+        self._pool: Any = None
+        self._blas: Any = None
+        self.rows_seen = 0
+
+    # ------------------------------------------------------------------ filling
+
+    def _buf(self, wid: int, name: str, dtype: Any) -> np.ndarray:
+        b = self._bufs[wid].get(name)
+        if b is None:
+            b = np.empty((self.sub, self.d), dtype=dtype)
+            self._bufs[wid][name] = b
+        return b
+
+    def _fill(
+        self,
+        wid: int,
+        start: int,
+        block: np.ndarray,
+        lo: int,
+        hi: int,
+        given: dict[int, np.ndarray] | None,
+        emit: dict[int, np.ndarray] | None = None,
+    ) -> None:
+        d = self.d
+        f32_rows = block.dtype.itemsize <= 4  # float32/bfloat16/float16 values: exact in float32
+        w64 = self._buf(wid, "w64", np.float64)
+        s32 = self._buf(wid, "s32", np.float32)
+        t32 = self._buf(wid, "t32", np.float32)
+        plans = []
+        needs_w = False  # does a variant read the float64 rows after the original's products?
+        for idx in self.genuine:
+            var = self.variants[idx]
+            dest = None if emit is None else emit.get(idx)
+            src = None if given is None else given.get(idx)
+            rows64 = var.weight_dtype is None or var.weight_dtype == "float64"
+            needs_w |= rows64 and src is None
+            plans.append((var.equivalent, var.weight_dtype, rows64, src, dest, self.H[idx],
+                          self.zs[idx]))
+        # the stored rows' float64 buffer shares the rows' when nothing needs them any more
+        t64 = self._buf(wid, "t64", np.float64) if (needs_w or not f32_rows) else w64
+        ones = np.ones(self.sub, dtype=np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):
+            for a in range(lo, hi, self.sub):
+                b = min(hi, a + self.sub)
+                r = b - a
+                g0, g1 = start + a, start + b
+                sb = block[a:b]
+                if f32_rows and sb.dtype != np.float32:  # e.g. bfloat16 rows, converted in cache
+                    np.copyto(s32[:r], sb, casting="unsafe")
+                    sb = s32[:r]
+                w = w64[:r]
+                np.copyto(w, sb, casting="unsafe")
+                sq = _row_dots(w, w)
+                self.sq[g0:g1] = sq
+                all_finite = math.isfinite(float(sq.sum()))
+                if self.stats:
+                    finite = np.isfinite(sq)
+                    if not all_finite:
+                        self._bad[wid].append(np.flatnonzero(~finite) + g0)
+                    top = min(g1, self.n_valid)
+                    if top > g0:
+                        if all_finite:
+                            self._totals[wid] += ones[: top - g0] @ w[: top - g0]
+                            self._counted[wid] += top - g0
+                        else:
+                            keep = finite[: top - g0]
+                            self._totals[wid] += w[: top - g0][keep].sum(axis=0)
+                            self._counted[wid] += int(keep.sum())
+                np.matmul(w, self.HQ, out=self.z0q[g0:g1])
+                if self.sqcols is not None:
+                    assert self.sq_products is not None
+                    sq_rows = self._buf(wid, "t64", np.float64)[:r]
+                    np.multiply(w, w, out=sq_rows)
+                    np.matmul(sq_rows, self.sqcols, out=self.sq_products[g0:g1])
+                t = t64[:r]
+                for eq, dtype, rows64, src, dest, H, zs in plans:
+                    if src is not None:
+                        np.copyto(t, src[a:b], casting="unsafe")
+                    elif rows64:
+                        eq.weight_into(w, t)
+                        if dest is not None:
+                            np.copyto(dest[a:b], t, casting="unsafe")
+                    elif dest is not None and dtype == "bfloat16":
+                        # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even) straight
+                        # into the writer's buffer: what `Equivalent.stored_rows` gives
+                        eq.stored_rows_f32(sb, "float32", out=t32[:r])
+                        np.copyto(dest[a:b], t32[:r], casting="unsafe")
+                        np.copyto(t, dest[a:b], casting="unsafe")
+                    else:
+                        # scratch for the rounding: t's memory, written only afterwards
+                        scratch = t.reshape(-1).view(np.uint32)[: r * d].reshape(r, d)
+                        assert dtype is not None
+                        eq.stored_rows_f32(
+                            sb, dtype, out=t32[:r], scratch=scratch, check_nan=not all_finite
+                        )
+                        if dest is not None:
+                            np.copyto(dest[a:b], t32[:r], casting="unsafe")  # exact: rounded
+                        np.copyto(t, t32[:r])
+                    np.matmul(t, H, out=zs[g0:g1])
+
+    def add(
+        self,
+        start: int,
+        block: np.ndarray,
+        given: dict[int, np.ndarray] | None = None,
+        emit: dict[int, np.ndarray] | None = None,
+    ) -> None:
+        """Take rows [start, start + len(block)) (any float dtype).
+
+        `given[k]`: variant k's stored rows for them (verified as given); `emit[k]`: an array of
+        the block's shape in variant k's storage dtype, filled with the stored rows computed
+        here (a writer writes exactly what was verified).
+        """
+        n = block.shape[0]
+        self.rows_seen += n
+        if self._blas is None:  # one BLAS thread per worker while the verifier lives
+            self._blas = blas_threads(1)
+            self._blas.__enter__()
+        if self.workers < 2 or n < 4 * self.sub:
+            self._fill(0, start, block, 0, n, given, emit)
+            return
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="cosaudit-verify")
+        cut = ((n // 2) // self.sub) * self.sub
+        fut = self._pool.submit(self._fill, 1, start, block, cut, n, given, emit)
+        try:
+            self._fill(0, start, block, 0, cut, given, emit)
+        finally:
+            fut.result()
+
+    def close(self) -> None:
+        """Stop the worker thread and give BLAS its threads back (also done by `finish`)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        if self._blas is not None:
+            self._blas.__exit__(None, None, None)
+            self._blas = None
+
+    def __enter__(self) -> StreamVerifier:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ results
+
+    @property
+    def products(self) -> np.ndarray:
+        """Every row's dot products with the extra `columns` (V × columns, float64)."""
+        return self.z0q[:, self.n_probes :]
+
+    def row_stats(self) -> Any:
+        """Norms, mean row, bad and zero rows (`cosine.RowStats`), as `RowStatsAccumulator`
+        computes them (the mean over finite rows below n_valid), here in float64."""
+        from cosaudit.core.cosine import RowStats
+
+        bads = [b for per in self._bad for b in per]
+        bad_rows = np.sort(np.concatenate(bads)) if bads else np.empty(0, dtype=np.int64)
+        norms = np.sqrt(self.sq)
+        norms[bad_rows] = np.nan
+        counted = sum(self._counted)
+        mean = np.sum(self._totals, axis=0) / max(counted, 1)
+        valid = np.ones(self.v, dtype=bool)
+        valid[self.n_valid :] = False
+        valid[bad_rows] = False
+        mean_row_norm = float(np.mean(norms[valid])) if valid.any() else float("nan")
+        ratio = float(np.linalg.norm(mean) / mean_row_norm) if mean_row_norm > 0 else float("nan")
+        zero_rows = np.flatnonzero(norms == 0)
+        return RowStats(mean, norms, bad_rows, zero_rows, counted, ratio)
+
+    def finish(self, *, seed: int = 0, probe_set: str = "") -> list[Verification]:
+        """Compare every variant with the original on these probes (float64 probabilities)."""
+        self.close()
+        if self.rows_seen != self.v:
+            raise ValueError(f"internal error: verified {self.rows_seen} rows of {self.v}")
+        head = self.head
+        p = self.n_probes
+        b64 = None if head.bias is None else np.asarray(head.bias, dtype=np.float64).reshape(-1)
+        z0 = np.array(self.z0q[:, :p])
         if b64 is not None:
             z0 += b64[:, None]
-            for z in zs:
-                z += b64[:, None]
         lp0, pr0 = _finish(z0.T, head)
         am0 = np.argmax(z0, axis=0)
-        for idx in range(k):
-            lp, pr = _finish(zs[idx].T, head)
+        out = []
+        for idx, var in enumerate(self.variants):
+            eq = var.equivalent
+            if idx in self.zs:
+                z = self.zs[idx]
+                if b64 is not None:
+                    z = z + b64[:, None]
+            elif eq.symmetry == "translate":
+                assert eq.c is not None
+                z = z0 + (self.h0 @ np.asarray(eq.c, dtype=np.float64))[None, :]
+            else:
+                z = z0  # (W/e)·(e⊙h) = W·h
+            lp, pr = _finish(z.T, head)
             dp = np.max(np.abs(pr - pr0), axis=1)
-            per_probe[idx][p0:p1] = dp
-            max_dp[idx] = max(max_dp[idx], float(np.max(dp)))
-            max_dl[idx] = max(max_dl[idx], float(np.max(np.abs(lp - lp0))))
-            disagree[idx] += int(np.count_nonzero(np.argmax(zs[idx], axis=0) != am0))
-    where = describe_probes(head) if probes is None else "the given hidden states"
-    return [
-        Verification(
-            n_probes=n_total,
-            seed=seed,
-            dtype=var.weight_dtype or "float64",
-            max_abs_prob_diff=max_dp[idx],
-            max_abs_logprob_diff=max_dl[idx],
-            argmax_disagreements=disagree[idx],
-            probe_set=where,
-            per_probe_abs_prob_diff=per_probe[idx],
+            out.append(
+                Verification(
+                    n_probes=p,
+                    seed=seed,
+                    dtype=var.weight_dtype or "float64",
+                    max_abs_prob_diff=float(np.max(dp)) if p else 0.0,
+                    max_abs_logprob_diff=float(np.max(np.abs(lp - lp0))) if p else 0.0,
+                    argmax_disagreements=int(np.count_nonzero(np.argmax(z, axis=0) != am0)),
+                    probe_set=probe_set,
+                    per_probe_abs_prob_diff=dp,
+                )
+            )
+        return out
+
+
+def combine_verifications(parts: Sequence[Sequence[Verification]]) -> list[Verification]:
+    """One verification per variant from those of successive probe chunks."""
+    out = []
+    for per in zip(*parts, strict=True):
+        first = per[0]
+        out.append(
+            Verification(
+                n_probes=sum(v.n_probes for v in per),
+                seed=first.seed,
+                dtype=first.dtype,
+                max_abs_prob_diff=max(v.max_abs_prob_diff for v in per),
+                max_abs_logprob_diff=max(v.max_abs_logprob_diff for v in per),
+                argmax_disagreements=sum(v.argmax_disagreements for v in per),
+                probe_set=first.probe_set,
+                per_probe_abs_prob_diff=np.concatenate(
+                    [
+                        np.asarray(v.per_probe_abs_prob_diff)
+                        for v in per
+                        if v.per_probe_abs_prob_diff is not None
+                    ]
+                ),
+            )
         )
-        for idx, var in enumerate(variants)
-    ]
+    return out
+
+
+def probe_chunk_size(
+    v: int, n_probes: int, n_genuine: int, n_columns: int = 0, memory_bytes: int = 384 << 20
+) -> int:
+    """Probes per pass so that the logits held (V × probes per model, float64) fit the budget."""
+    per_probe = max(1, v * 8 * (1 + n_genuine))
+    room = max(0, memory_bytes - v * 8 * n_columns)
+    return max(1, min(max(1, n_probes), room // per_probe))
+
+
+def verify_models(
+    head: HeadArrays,
+    variants: Sequence[Variant],
+    *,
+    n_probes: int = 1000,
+    seed: int = 0,
+    probes: np.ndarray | None = None,
+    memory_bytes: int = 384 << 20,
+    row_block: int = 8192,
+    workers: int = 2,
+    exact: Literal["algebraic", "elementwise"] = "algebraic",
+) -> list[Verification]:
+    """Verify every variant against the original on the same probes (`StreamVerifier` over the
+    rows of the in-memory `head.weight`, `row_block` rows at a time).
+
+    What is verified: each variant stored in a dtype (`Variant.weight_dtype`) has its logits
+    computed element by element in float64 from its stored rows (and stored norm); the exact
+    float64 variants by algebra (``z + c·h`` under T, ``z`` under S), unless ``exact=
+    "elementwise"``. Probabilities are compared in float64 over the whole vocabulary.
+    """
+    v, d = head.shape
+    n_x = probes if probes is not None else probe_inputs(d, n_probes, seed, head.norm_kind)
+    n_x = np.asarray(n_x, dtype=np.float64).reshape(-1, d)
+    n_total = n_x.shape[0]
+    n_genuine = sum(
+        1 for var in variants if exact == "elementwise" or not algebraic_exact(head, var)
+    )
+    chunk = probe_chunk_size(v, n_total, n_genuine, memory_bytes=memory_bytes)
+    where = describe_probes(head) if probes is None else "the given hidden states"
+    W = head.weight
+    rb = max(1, int(row_block))
+    parts = []
+    for p0 in range(0, max(n_total, 1), chunk):
+        with StreamVerifier(
+            head, variants, n_x[p0 : p0 + chunk], exact=exact, workers=workers
+        ) as sv:
+            for a in range(0, v, rb):
+                sv.add(a, W[a : a + rb])
+            parts.append(sv.finish(seed=seed, probe_set=where))
+    return combine_verifications(parts)
 
 
 # --------------------------------------------------------------------------- pair demonstration
@@ -541,6 +851,102 @@ class ModelNeighbours:
     cosines: tuple[np.ndarray, ...]
 
 
+class NeighbourPlan:
+    """The vectors whose dot products with every row give each model's cosines with the queries.
+
+    Under T, (w + c)·(q + c) = w·q + w·c + c·(q + c) and |w + c|² = |w|² + 2 w·c + |c|²; under S,
+    (w/e)·(q/e) = w·(q/e²) and |w/e|² = (w⊙w)·(1/e²). So one pass over the rows computing
+    ``rows @ columns`` (and ``(rows⊙rows) @ square_columns`` for S) and |w|² serves the original
+    and every equivalent model; no translated or rescaled matrix is formed.
+    """
+
+    def __init__(self, queries: np.ndarray, models: Sequence[Equivalent | None]):
+        q = np.asarray(queries, dtype=np.float64)
+        self.q = q
+        self.nq, d = q.shape
+        cols: list[np.ndarray] = list(q)  # w·q, shared by the original and every T model
+        sq_cols: list[np.ndarray] = []
+        self.plans: list[tuple[str, Any]] = []
+        for m in models:
+            if m is None:
+                self.plans.append(("orig", None))
+            elif m.symmetry == "translate":
+                assert m.c is not None
+                c = np.asarray(m.c, dtype=np.float64)
+                self.plans.append(("translate", (len(cols), c)))
+                cols.append(c)
+            else:
+                assert m.scale is not None
+                e = np.asarray(m.scale, dtype=np.float64)
+                inv2 = 1.0 / (e * e)
+                self.plans.append(("rescale", (len(cols), len(sq_cols), q / e)))
+                cols.extend(q * inv2)
+                sq_cols.append(inv2)
+        self.columns = np.stack(cols, axis=1) if cols else np.empty((d, 0))
+        self.square_columns = np.stack(sq_cols, axis=1) if sq_cols else None
+
+    def result(
+        self,
+        query_ids: Sequence[int],
+        k: int,
+        products: np.ndarray,
+        sq: np.ndarray,
+        square_products: np.ndarray | None = None,
+        *,
+        n_valid: int | None = None,
+    ) -> list[ModelNeighbours]:
+        """Each model's top-k rows by cosine with each query, from the products of every row.
+
+        `sq`: |w|² of every row (non-finite for rows with NaN/Inf). Rows past n_valid (padding),
+        non-finite and zero rows and the query itself are left out.
+        """
+        v = products.shape[0]
+        n_valid = v if n_valid is None else min(v, n_valid)
+        k = max(0, min(k, n_valid - 1))
+        sq = np.asarray(sq, dtype=np.float64)
+        excluded = ~np.isfinite(sq)
+        excluded[n_valid:] = True
+        base = products[:, : self.nq]
+        out = []
+        for kind, extra in self.plans:
+            with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+                if kind == "orig":
+                    dots = base
+                    norms = np.sqrt(sq)
+                    qn = np.linalg.norm(self.q, axis=1)
+                elif kind == "translate":
+                    col, c = extra
+                    qs = self.q + c
+                    dots = base + products[:, col][:, None] + (c @ qs.T)[None, :]
+                    norms = np.sqrt(np.maximum(sq + 2.0 * products[:, col] + float(c @ c), 0.0))
+                    qn = np.linalg.norm(qs, axis=1)
+                else:
+                    col, sqi, qe = extra
+                    assert square_products is not None
+                    dots = products[:, col : col + self.nq]
+                    norms = np.sqrt(np.maximum(square_products[:, sqi], 0.0))
+                    qn = np.linalg.norm(qe, axis=1)
+                cos = dots / (norms[:, None] * qn[None, :])
+            bad = excluded | (norms == 0)
+            ids_t, cos_t = [], []
+            for qi, rid in enumerate(query_ids):
+                col_cos = np.where(bad | ~np.isfinite(cos[:, qi]), -np.inf, cos[:, qi])
+                if 0 <= rid < v:
+                    col_cos[rid] = -np.inf
+                take = min(k, int(np.count_nonzero(np.isfinite(col_cos))))
+                if take <= 0:
+                    ids_t.append(np.empty(0, dtype=np.int64))
+                    cos_t.append(np.empty(0, dtype=np.float64))
+                    continue
+                part = np.argpartition(-col_cos, take - 1)[:take]
+                order = np.lexsort((part, -col_cos[part]))
+                ids = part[order].astype(np.int64)
+                ids_t.append(ids)
+                cos_t.append(np.clip(col_cos[ids], -1.0, 1.0))
+            out.append(ModelNeighbours(tuple(ids_t), tuple(cos_t)))
+        return out
+
+
 def neighbours_in_models(
     W: np.ndarray,
     query_ids: Sequence[int],
@@ -553,90 +959,29 @@ def neighbours_in_models(
 ) -> list[ModelNeighbours]:
     """Nearest rows by cosine of each query row in the original (None) and equivalent models.
 
-    One pass over W's rows serves all models: under T, (w + c)·(q + c) = w·(q + c) + c·(q + c) and
-    |w + c|² = |w|² + 2 w·c + |c|²; under S, (w/e)·(q/e) = w·(q/e²) and |w/e|² = w²·(1/e²).
+    One pass over W's rows serves all models (`NeighbourPlan`), products in float64.
     Rows past n_valid (padding), non-finite and zero rows and the query itself are left out.
-    `row_norms` (|w| of every row, NaN for bad rows), when known, saves a pass.
+    `row_norms` (|w| of every row, NaN for bad rows), when known, saves computing them.
     """
     v, d = W.shape
-    n_valid = v if n_valid is None else min(v, n_valid)
-    k = max(0, min(k, n_valid - 1))
-    q = np.asarray(W[list(query_ids)], dtype=np.float64)
-    cols: list[np.ndarray] = []  # float64 d-vectors multiplied against every row
-    plans: list[tuple[str, int, Any]] = []
-    for m in models:
-        if m is None:
-            qs = q
-            plans.append(("orig", len(cols), None))
-            cols.extend(qs)
-        elif m.symmetry == "translate":
-            assert m.c is not None
-            qs = q + m.c
-            plans.append(("translate", len(cols), (qs, m.c)))
-            cols.extend(qs)
-            cols.append(m.c)
-        else:
-            assert m.scale is not None
-            inv2 = 1.0 / (m.scale * m.scale)
-            qs = q * inv2
-            plans.append(("rescale", len(cols), (q / m.scale, inv2)))
-            cols.extend(qs)
-    Q = np.stack(cols, axis=1) if cols else np.empty((d, 0))
-    Q32 = Q.astype(np.float32)
-    rescales = [p for p in plans if p[0] == "rescale"]
-    nq = len(query_ids)
-    best_ids = [[np.empty(0, np.int64) for _ in range(nq)] for _ in models]
-    best_cos = [[np.empty(0, np.float64) for _ in range(nq)] for _ in models]
-    for a in range(0, n_valid, row_block):
-        b = min(n_valid, a + row_block)
-        blk = np.asarray(W[a:b], dtype=np.float32)
-        G = (blk @ Q32).astype(np.float64)
-        if row_norms is not None:
-            sq = np.asarray(row_norms[a:b], dtype=np.float64) ** 2
-        else:
-            sq = np.einsum("ij,ij->i", blk, blk).astype(np.float64)
-        sq2 = None
-        if rescales:
-            sq2 = (blk * blk).astype(np.float32)
-        bad = ~np.isfinite(sq)
-        for mi, (kind, col, extra) in enumerate(plans):
-            if kind == "orig":
-                dots = G[:, col : col + nq]
-                norms = np.sqrt(sq)
-                qn = np.linalg.norm(q, axis=1)
-            elif kind == "translate":
-                qs, c = extra
-                dots = G[:, col : col + nq] + (c @ qs.T)[None, :]
-                norms = np.sqrt(np.maximum(sq + 2.0 * G[:, col + nq] + float(c @ c), 0.0))
-                qn = np.linalg.norm(qs, axis=1)
-            else:
-                qe, inv2 = extra
-                dots = G[:, col : col + nq]
-                assert sq2 is not None
-                norms = np.sqrt((sq2 @ inv2.astype(np.float32)).astype(np.float64))
-                qn = np.linalg.norm(qe, axis=1)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                cos = dots / (norms[:, None] * qn[None, :])
-            cos[bad | (norms == 0), :] = -np.inf
-            cos[~np.isfinite(cos)] = -np.inf
-            for qi, rid in enumerate(query_ids):
-                col_cos = cos[:, qi]
-                if a <= rid < b:
-                    col_cos[rid - a] = -np.inf
-                take = min(k, col_cos.size)
-                if take == 0:
-                    continue
-                part = np.argpartition(-col_cos, take - 1)[:take]
-                ids = np.concatenate([best_ids[mi][qi], part + a])
-                vals = np.concatenate([best_cos[mi][qi], col_cos[part]])
-                order = np.lexsort((ids, -vals))[:k]
-                best_ids[mi][qi], best_cos[mi][qi] = ids[order], vals[order]
-    out = []
-    for mi in range(len(models)):
-        ids_t, cos_t = [], []
-        for qi in range(nq):
-            keep = np.isfinite(best_cos[mi][qi])
-            ids_t.append(best_ids[mi][qi][keep])
-            cos_t.append(np.clip(best_cos[mi][qi][keep], -1.0, 1.0))
-        out.append(ModelNeighbours(tuple(ids_t), tuple(cos_t)))
-    return out
+    plan = NeighbourPlan(np.asarray(W[list(query_ids)], dtype=np.float64).reshape(-1, d), models)
+    products = np.empty((v, plan.columns.shape[1]), dtype=np.float64)
+    sqp = (
+        None
+        if plan.square_columns is None
+        else np.empty((v, plan.square_columns.shape[1]), dtype=np.float64)
+    )
+    sq = np.empty(v, dtype=np.float64)
+    for a in range(0, v, row_block):
+        b = min(v, a + row_block)
+        blk = np.asarray(W[a:b], dtype=np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):
+            products[a:b] = blk @ plan.columns
+            if sqp is not None:
+                assert plan.square_columns is not None
+                sqp[a:b] = (blk * blk) @ plan.square_columns
+            if row_norms is None:
+                sq[a:b] = np.einsum("ij,ij->i", blk, blk)
+    if row_norms is not None:
+        sq = np.asarray(row_norms, dtype=np.float64) ** 2
+    return plan.result(query_ids, k, products, sq, sqp, n_valid=n_valid)

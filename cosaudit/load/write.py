@@ -5,10 +5,14 @@ the position embeddings for a kept tie); shards and the index kept consistent; t
 other small files copied; pickled weight files left out (they would hold the original weights).
 File in → file out. Provenance goes into the safetensors `__metadata__`.
 
-Untouched tensors are copied as byte ranges straight from the source file (`copy_file_range`),
-changed ones are produced block by block (two worker threads), so memory stays bounded and a
-1 GB checkpoint costs about one copy. Everything is written into a temporary file or folder
-beside the target and renamed into place (`cosaudit.load.atomic`): a failure leaves nothing.
+Untouched tensors are copied as byte ranges straight from the source file (`copy_file_range`,
+in the kernel). The head is read once, in blocks, on a read-ahead thread that also hashes its
+raw bytes (the provenance sha256); each block is transformed in cache-sized pieces into a
+reused buffer — or by the caller, which verifies the rows it hands back (`produce_head_rows`) —
+and written with one large write, whose writeback to disk starts at once so that the final
+fsync has little left to wait for. Memory stays bounded (a few 32 MB buffers). Everything is
+written into a temporary file or folder beside the target and renamed into place
+(`cosaudit.load.atomic`): a failure leaves nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import json
 import os
 import shutil
 import struct
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -34,7 +39,14 @@ from cosaudit.core.verify import Equivalent, numpy_dtype
 from cosaudit.errors import InputError, OutputError, UsageError
 from cosaudit.load.atomic import atomic_dir, atomic_file, check_output_path
 from cosaudit.load.head import Head
-from cosaudit.load.tensors import ITEMSIZE, SafetensorsTensor, read_safetensors_header
+from cosaudit.load.tensors import (
+    BLOCK_BYTES,
+    FLOAT_DTYPES,
+    ITEMSIZE,
+    SafetensorsTensor,
+    convert_into,
+    read_safetensors_header,
+)
 
 DTYPE_NAMES = {"F64": "float64", "F32": "float32", "BF16": "bfloat16", "F16": "float16"}
 ST_DTYPES = {v: k for k, v in DTYPE_NAMES.items()}
@@ -51,6 +63,7 @@ WEIGHT_SUFFIXES = (
     ".safetensors",
 )
 BLOCK_ELEMS = 256 * 1024  # elements per produced block (1 MB of float32: stays in L2)
+SUB_ELEMS = 128 * 1024  # elements transformed at a time within a block read from a file
 
 
 def storage_dtype(requested: str, source_dtype: str) -> str:
@@ -168,6 +181,10 @@ class _StoredBlocks:
         if self.dtype == "float64":
             return self.eq.stored_rows(blk, "float64")
         shape = blk.shape
+        if blk.dtype != np.float32 and blk.dtype.itemsize <= 4:  # bf16/f16 rows: exact in f32
+            src = self._buf(slot, "src", shape, np.float32)
+            np.copyto(src, blk, casting="unsafe")
+            blk = src
         f32 = self._buf(slot, "f32", shape, np.float32)
         if self.dtype == "bfloat16":
             # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even): bit-identical to
@@ -182,6 +199,141 @@ class _StoredBlocks:
             np.copyto(f16, f32, casting="unsafe")  # exact: the values are float16 values
             return f16
         return f32
+
+
+
+
+HeadProducer = Callable[[int, np.ndarray, np.ndarray], None]
+
+
+class _HeadHash:
+    """sha256 of the source head's bytes: taken while the head is read for writing, or (when
+    they were not all read that way by the time it is needed) by reading them once more."""
+
+    def __init__(self, reader: Any, future: Future[str] | None = None):
+        self.reader = reader
+        self.future = future
+        self.digest: str | None = None
+        self._h = hashlib.sha256()
+        self._next = 0  # bytes hashed so far, in order
+
+    def update(self, offset: int, data: np.ndarray) -> None:
+        if offset == self._next:  # only an in-order, complete read yields the digest
+            self._h.update(memoryview(data))
+            self._next += data.nbytes
+            entry = getattr(self.reader, "entry", None)
+            if entry is not None and self._next == entry.nbytes:
+                self.digest = self._h.hexdigest()
+
+    def result(self) -> str:
+        if self.future is not None:
+            return self.future.result()
+        if self.digest is None:
+            self.digest = _sha256_of(self.reader)
+        return self.digest
+
+
+NATIVE: dict[str, Any] = {"F32": "float32", "F64": "float64", "F16": "float16", "BF16": "bfloat16"}
+
+
+def iter_head_blocks(
+    reader: Any, *, hasher: _HeadHash | None = None
+) -> Iterator[tuple[int, np.ndarray]]:
+    """(start, rows) over a head's rows, read ahead on a second thread.
+
+    A safetensors tensor of a float dtype numpy can view (F32, F64, F16 and BF16 through
+    ml_dtypes) is handed over as a view of the raw bytes, unconverted: consumers convert the
+    rows where they use them (in cache), so the read costs one copy from the page cache. The
+    raw bytes are hashed as they arrive when `hasher` is given (one read serves the provenance
+    hash and the transform). Two raw buffers are reused; a block is valid until the one after
+    next is asked for. Other readers fall back to their own `iter_blocks` (float32).
+    """
+    if not isinstance(reader, SafetensorsTensor) or reader.dtype not in FLOAT_DTYPES:
+        if hasattr(reader, "iter_blocks"):
+            yield from reader.iter_blocks()
+        else:
+            yield 0, reader.read()
+        return
+    e = reader.entry
+    rows = reader.shape[0]
+    row_elems = int(np.prod(reader.shape[1:], dtype=np.int64)) if len(reader.shape) > 1 else 1
+    row_bytes = row_elems * ITEMSIZE[reader.dtype]
+    block_rows = max(1, BLOCK_BYTES // max(row_bytes, 1))
+    n = min(block_rows, rows)
+    native = NATIVE.get(reader.dtype) if sys.byteorder == "little" else None
+    view_dtype = None
+    if native is not None:
+        view_dtype = numpy_dtype(native)
+    raws = [np.empty(n * row_bytes, dtype=np.uint8) for _ in range(2)]
+    bufs = []
+    if view_dtype is None:  # F8: converted to float32 here
+        bufs = [np.empty((n, row_elems), dtype=np.float32) for _ in range(2)]
+    starts = list(range(0, rows, block_rows))
+    fd = os.open(e.file, os.O_RDONLY)
+
+    def load(k: int) -> np.ndarray:
+        a = starts[k]
+        b = min(rows, a + block_rows)
+        raw = raws[k % 2][: (b - a) * row_bytes]
+        got = os.preadv(fd, [memoryview(raw)], e.begin + a * row_bytes)
+        if got != raw.nbytes:
+            raise InputError(
+                f"{e.file} is truncated: could not read tensor {reader.name!r}",
+                hint="re-download or re-save the checkpoint",
+            )
+        if hasher is not None:
+            hasher.update(a * row_bytes, raw)
+        if view_dtype is not None:
+            return raw.view(view_dtype).reshape(b - a, row_elems)
+        out = bufs[k % 2][: b - a]
+        convert_into(raw, reader.dtype, out)
+        return out
+
+    try:
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosaudit-read") as pool:
+            pending = pool.submit(load, 0) if starts else None
+            try:
+                for k, a in enumerate(starts):
+                    assert pending is not None
+                    view = pending.result()
+                    pending = pool.submit(load, k + 1) if k + 1 < len(starts) else None
+                    yield a, view.reshape((view.shape[0], *reader.shape[1:]))
+            finally:
+                if pending is not None:
+                    pending.cancel()
+    finally:
+        os.close(fd)
+
+
+
+
+def _head_stream(
+    reader: Any,
+    eq: Equivalent,
+    dtype: str,
+    produce: HeadProducer | None,
+    hasher: _HeadHash | None,
+) -> Iterator[np.ndarray]:
+    """The stored rows of the head, block by block, from one read of the source.
+
+    Each block's stored rows are computed once into a reused output buffer, by `produce(start,
+    source rows, out)` when given (the caller computes and verifies them in the same pass —
+    `core.verify.StreamVerifier` with `emit`), else by `_StoredBlocks` — and handed to the writer.
+    """
+    stored = _StoredBlocks(eq, dtype)
+    out_dtype = numpy_dtype(dtype)
+    out_buf: np.ndarray | None = None
+    for start, blk in iter_head_blocks(reader, hasher=hasher):
+        if out_buf is None or out_buf.shape[0] < blk.shape[0]:
+            out_buf = np.empty(blk.shape, dtype=out_dtype)
+        out = out_buf[: blk.shape[0]]
+        if produce is not None:
+            produce(start, blk, out)
+        else:  # in cache-sized pieces (a 64 MB float32 temporary per block would cost more)
+            step = max(1, SUB_ELEMS // max(1, int(np.prod(blk.shape[1:], dtype=np.int64))))
+            for a in range(0, blk.shape[0], step):
+                out[a : a + step] = stored(blk[a : a + step], 0)
+        yield out
 
 
 _NO_COPY_RANGE = {
@@ -219,6 +371,31 @@ def _copy_range(src: Path, begin: int, length: int, dst_fd: int) -> None:
                 return
             off += n
             left -= n
+
+
+_sync_file_range: Any = False  # False: not looked up yet; None: unavailable
+
+
+def _start_writeback(fd: int, offset: int, nbytes: int) -> None:
+    """Ask the kernel to start writing these bytes to disk now (Linux `sync_file_range`,
+    SYNC_FILE_RANGE_WRITE: asynchronous), so that the final fsync does not wait for all of
+    them at once; it still guarantees durability. Does nothing where unavailable."""
+    global _sync_file_range
+    if _sync_file_range is False:
+        _sync_file_range = None
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+
+                libc = ctypes.CDLL(None, use_errno=True)
+                fn = libc.sync_file_range
+                fn.argtypes = [ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_uint]
+                fn.restype = ctypes.c_int
+                _sync_file_range = fn
+            except (OSError, AttributeError):
+                _sync_file_range = None
+    if _sync_file_range is not None and nbytes > 0:
+        _sync_file_range(fd, offset, nbytes, 2)  # SYNC_FILE_RANGE_WRITE; errors: fsync reports
 
 
 def _umask_mode(mode: int) -> int:
@@ -285,7 +462,9 @@ def write_safetensors(
                 written = 0
                 for blk in what.blocks():
                     data = memoryview(np.ascontiguousarray(blk).reshape(-1).view(np.uint8))
+                    pos = os.lseek(fd, 0, os.SEEK_CUR)
                     _write_all(fd, data)
+                    _start_writeback(fd, pos, len(data))
                     written += len(data)
                 if written != nbytes:
                     raise OutputError(
@@ -374,17 +553,30 @@ def _plan(
     dtype: str,
     weight_f32: np.ndarray | None,
     tensors: dict[str, SafetensorsTensor],
+    produce: HeadProducer | None = None,
+    hasher: _HeadHash | None = None,
 ) -> _Plan:
     """Decide what to write for `eq` (see the module docstring for the rules)."""
     W = head.weight
     head_dtype = storage_dtype(dtype, W.dtype)
     notes: list[str] = []
+    source = tensors.get(W.name, W) if isinstance(tensors.get(W.name), SafetensorsTensor) else W
 
     def head_blocks(
-        reader: Any = W, src: np.ndarray | None = weight_f32
+        reader: Any = None, src: np.ndarray | None = weight_f32
     ) -> Callable[[], Iterator[np.ndarray]]:
         def gen() -> Iterator[np.ndarray]:
-            yield from _threaded(_row_blocks(reader, src), _StoredBlocks(eq, head_dtype))
+            if reader is None and src is None:  # the head itself, streamed from its file
+                yield from _head_stream(source, eq, head_dtype, produce, hasher)
+            elif reader is None and produce is not None:  # the head, already in memory
+                assert src is not None
+                rows = max(1, BLOCK_ELEMS // max(1, int(np.prod(src.shape[1:]))))
+                for a in range(0, src.shape[0], rows):
+                    out = np.empty(src[a : a + rows].shape, dtype=numpy_dtype(head_dtype))
+                    produce(a, src[a : a + rows], out)
+                    yield out
+            else:
+                yield from _threaded(_row_blocks(reader or W, src), _StoredBlocks(eq, head_dtype))
 
         return gen
 
@@ -544,11 +736,19 @@ def save_equivalent(
     force: bool = False,
     weight_f32: np.ndarray | None = None,
     head_sha256: Future[str] | None = None,
+    produce_head_rows: HeadProducer | None = None,
+    before_commit: Callable[[], None] | None = None,
 ) -> SaveResult:
     """Write the equivalent model `eq` of `head` to `out` (atomic). See the module docstring.
 
-    `weight_f32`: the head already read (saves a read); `head_sha256`: a future of the source
-    head's sha256 started earlier (`start_head_hash`), so that hashing overlaps other work.
+    The head is read once, from its file, in blocks: the raw bytes are hashed as they arrive
+    (the provenance's sha256 of the source head), converted, transformed and written.
+    `produce_head_rows(start, source rows, out)`, when given, computes the stored rows of each
+    block of the head into `out` (the caller computes and verifies them in one pass; what it
+    verified is what is written); `before_commit()` runs once everything
+    is written, before the output is renamed into place (an error there leaves nothing).
+    `weight_f32`: the head already in memory (then it is not read); `head_sha256`: a future of
+    the source head's sha256 started earlier (`start_head_hash`).
     """
     out = Path(out)
     check_save_path(head, out, force=force)
@@ -563,14 +763,18 @@ def save_equivalent(
             dtype=dtype,
             force=force,
             weight_f32=weight_f32,
+            produce_head_rows=produce_head_rows,
+            before_commit=before_commit,
         )
     if head.kind != "safetensors":
         _require_complete_folder(head)
     tensors = _tensor_map(head)
-    plan = _plan(head, eq, dtype, weight_f32, tensors)
-    # the source head's sha256 is computed on a thread (started by the caller, or here) while
-    # the file is written; the header carries a placeholder of the same length, filled in last
-    hash_future = head_sha256 if head_sha256 is not None else start_head_hash(head)
+    found = tensors.get(head.weight.name)
+    src_reader: Any = found if isinstance(found, SafetensorsTensor) else head.weight
+    # the sha256 of the source head: from the bytes read for the transform (or a future given);
+    # the header carries a placeholder of the same length, filled in last
+    hash_future = _HeadHash(src_reader, head_sha256)
+    plan = _plan(head, eq, dtype, weight_f32, tensors, produce_head_rows, hash_future)
     input_err = _kept_tie_input_error(eq, plan) if plan.kept is not None else None
 
     def meta(digest: str = "0" * 64) -> dict[str, str]:
@@ -618,6 +822,8 @@ def save_equivalent(
             write_safetensors(tmp, src, replace=by_file.get(src, {}), add=plan.add, metadata=meta(),
                               final_metadata=final_meta)
             os.chmod(tmp, _umask_mode(0o666))  # mkstemp makes 0600
+            if before_commit is not None:
+                before_commit()
         return result
     # folder (local or Hub snapshot)
     root = head.root or head.path
@@ -640,6 +846,8 @@ def save_equivalent(
         _fix_index(tmp, plan, adds_file, root)
         if plan.untie_config:
             _untie_config(tmp, result)
+        if before_commit is not None:
+            before_commit()
     return result
 
 
@@ -780,6 +988,8 @@ def _save_numpy(
     dtype: str,
     force: bool,
     weight_f32: np.ndarray | None,
+    produce_head_rows: HeadProducer | None = None,
+    before_commit: Callable[[], None] | None = None,
 ) -> SaveResult:
     """.npy / .npz in → the same kind of file out (numpy files carry no metadata)."""
     src = Path(head.path)
@@ -787,10 +997,14 @@ def _save_numpy(
     out_dtype = storage_dtype(dtype, W.dtype)
     if out_dtype == "bfloat16":
         raise UsageError("numpy files cannot hold bfloat16", hint="pass --dtype float32")
-    rows = weight_f32 if weight_f32 is not None else W.read()
-    new = np.asarray(eq.stored_rows(rows, out_dtype))
     if eq.symmetry == "rescale":
         raise UsageError("a numpy matrix has no final norm to rescale")
+    rows = weight_f32 if weight_f32 is not None else W.read()
+    if produce_head_rows is not None:
+        new = np.empty(rows.shape, dtype=numpy_dtype(out_dtype))
+        produce_head_rows(0, rows, new)
+    else:
+        new = np.asarray(eq.stored_rows(rows, out_dtype))
     result = SaveResult(
         out,
         "file",
@@ -809,9 +1023,13 @@ def _save_numpy(
             with open(tmp, "wb") as fh:
                 np.savez(fh, **arrays)
             os.chmod(tmp, _umask_mode(0o666))
+            if before_commit is not None:
+                before_commit()
     else:
         with atomic_file(out, force=force) as tmp:
             with open(tmp, "wb") as fh:
                 np.save(fh, new, allow_pickle=False)
             os.chmod(tmp, _umask_mode(0o666))
+            if before_commit is not None:
+                before_commit()
     return result

@@ -53,6 +53,30 @@ def _headline(report: dict[str, Any]) -> str:
     )
 
 
+def verified_what(report: dict[str, Any]) -> str:
+    """What the verification figures are, in words: which logits were compared, and how."""
+    ver = report.get("verification") or {}
+    dtype = ver.get("stored_dtype", "the stored dtype")
+    if report.get("symmetry") == "rescale":
+        exact = (
+            "Exact equivalent: logits (W/e)·(e⊙h) = W·h, unchanged by construction, in float64"
+        )
+        stored = (
+            f"as stored: logits of the head rows and norm gain/shift as written in {dtype}, "
+            "computed element by element in float64"
+        )
+    else:
+        exact = (
+            "Exact equivalent: float64 logits of W + c, i.e. z + c·h (every logit moves by the "
+            "same c·h)"
+        )
+        stored = (
+            f"as stored: logits of the rows as written in {dtype}, computed element by element "
+            "in float64 — the check that can fail"
+        )
+    return f"{exact}; {stored}"
+
+
 def _neighbour_line(entry: dict[str, Any]) -> str:
     return ", ".join(f"{n['label']} {fmt(n['cosine'])}" for n in entry["neighbours"]) or "—"
 
@@ -121,7 +145,8 @@ def render_text(report: dict[str, Any], *, color: bool = False) -> str:
                 f"verified on {ver['n_probes']} probe hidden states (seed {ver['seed']}; "
                 f"{'auto count, --probes N for more' if ver['probes_auto'] else 'as asked'}): "
                 f"{ver['probe_set']}; "
-                "probabilities compared in float64 over the whole vocabulary.",
+                "probabilities compared in float64 over the whole vocabulary. "
+                f"{verified_what(report)}.",
                 style="dim",
             )
         )
@@ -224,7 +249,7 @@ def render_markdown(report: dict[str, Any]) -> str:
     if ver:
         lines += [
             f"Verified on {ver['n_probes']} probe hidden states (seed {ver['seed']}): "
-            f"{ver['probe_set']}.",
+            f"{ver['probe_set']}. {verified_what(report)}.",
             "",
         ]
     if o.get("neighbours"):

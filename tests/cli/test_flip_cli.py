@@ -387,3 +387,28 @@ def test_renderers_are_pure():
     assert "+0.500" in text and "w1" in text
     assert json.loads(render.render_json(rep))["schema"] == "cosaudit.flip/1"
     assert render.render_markdown(rep).startswith("# cosaudit flip")
+
+
+def test_saved_rows_are_the_verified_rows(tmp_path, fixtures_dir):
+    """flip --save computes, verifies and writes the head in one pass: the file is byte for byte
+    what the writer alone writes, and the report says what was verified."""
+    from cosaudit.core.verify import Equivalent
+    from cosaudit.load import open_head
+    from cosaudit.load.write import save_equivalent
+
+    src = fixtures_dir / "gpt2-tiny-bf16"
+    out = tmp_path / "neg"
+    rep = _json(str(src), "--ids", "10", "20", "--target", "-1", "--save", str(out))
+    m = rep["models"][0]
+    assert m["saved_dtype"] == "bfloat16" and m["saved_max_abs_prob_diff"] > 0
+    head = open_head(str(src))
+    W = head.matrix()
+    from cosaudit.core import symmetry as sym
+
+    eq = Equivalent("translate", c=sym.least_norm_translation(W[10], W[20], -1.0).c)
+    save_equivalent(head, eq, tmp_path / "ref", symmetry="translate", labels=rep["labels"],
+                    target=-1.0)
+    for f in sorted(p.name for p in out.iterdir()):
+        assert (out / f).read_bytes() == (tmp_path / "ref" / f).read_bytes(), f
+    text = run(str(src), "--ids", "10", "20", "--target", "-1").stdout
+    assert "element by element in float64" in text and "z + c·h" in text

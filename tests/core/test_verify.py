@@ -192,3 +192,118 @@ def test_bf16_rounding_equals_ml_dtypes():
     np.testing.assert_array_equal(got.view(np.uint32)[ok], ref.view(np.uint32)[ok])
     assert np.isnan(got[np.isnan(ref)]).all()
     np.testing.assert_array_equal(vf.bf16_from_rounded_f32(got).astype(np.float32), got)
+
+
+# --------------------------------------------------------------------------- streaming verifier
+
+
+def _head_and_models(seed=5, v=300, d=24):
+    rng = np.random.default_rng(seed)
+    W = rng.standard_normal((v, d)).astype(ml_dtypes.bfloat16).astype(np.float32)
+    head = vf.HeadArrays(
+        W, bias=rng.standard_normal(v) * 0.1, gain=rng.uniform(0.5, 1.5, d), norm_kind="rmsnorm"
+    )
+    t = sym.translate_pair(W, 3, 4, -1.0)
+    mu = W.mean(axis=0)
+    r = sym.rescale_pair(W[3] - mu, W[4] - mu, 0.5)
+    return head, vf.Equivalent("translate", c=t.c), vf.Equivalent("rescale", scale=r.scale)
+
+
+def test_algebraic_exact_equals_elementwise_and_stored_is_genuine():
+    head, tr, rs = _head_and_models()
+    variants = [
+        vf.Variant(tr),
+        vf.Variant(tr, "bfloat16"),
+        vf.Variant(rs),
+        vf.Variant(rs, "bfloat16", "bfloat16"),
+    ]
+    alg = vf.verify_models(head, variants, n_probes=150)
+    elem = vf.verify_models(head, variants, n_probes=150, exact="elementwise")
+    for a, e in zip(alg, elem, strict=True):
+        assert a.argmax_disagreements == e.argmax_disagreements
+        if a.dtype == "float64":  # exact: float64 rounding noise either way
+            assert a.max_abs_logprob_diff < 1e-12 and e.max_abs_logprob_diff < 1e-12
+        else:  # stored: the same element-by-element computation
+            assert a.max_abs_prob_diff == e.max_abs_prob_diff > 1e-7
+    # and the stored figure is that of the rows as stored, computed directly
+    W2 = tr.stored_rows(head.weight, "bfloat16").astype(float)
+    dp, dl, dis = _direct(head, W2, n=150)
+    assert alg[1].max_abs_prob_diff == pytest.approx(dp, rel=1e-9)
+    assert alg[1].max_abs_logprob_diff == pytest.approx(dl, rel=1e-9)
+
+
+def test_rescale_without_a_gain_is_computed_not_assumed():
+    """S needs a norm gain to absorb e; without one the algebra does not hold and the exact
+    variant is computed from its rows — and is then visibly not equivalent."""
+    rng = np.random.default_rng(0)
+    W = rng.standard_normal((60, 6)).astype(np.float32)
+    head = vf.HeadArrays(W)
+    eq = vf.Equivalent("rescale", scale=rng.uniform(0.5, 2.0, 6))
+    assert not vf.algebraic_exact(head, vf.Variant(eq))
+    (chk,) = vf.verify_models(head, [vf.Variant(eq)], n_probes=50)
+    assert chk.max_abs_prob_diff > 1e-3
+
+
+def test_probe_chunks_and_block_sizes_do_not_change_the_figures():
+    head, tr, rs = _head_and_models(seed=6)
+    variants = [vf.Variant(tr), vf.Variant(tr, "bfloat16")]
+    ref = vf.verify_models(head, variants, n_probes=97)
+    small = vf.verify_models(
+        head, variants, n_probes=97, memory_bytes=300 * 8 * 3 * 10, row_block=37, workers=1
+    )
+    for a, b in zip(ref, small, strict=True):
+        # products summed in another order differ by float64 rounding (~1e-16), nothing more
+        assert b.n_probes == 97
+        assert a.max_abs_prob_diff == pytest.approx(b.max_abs_prob_diff, rel=1e-9, abs=1e-14)
+        assert a.argmax_disagreements == b.argmax_disagreements
+        np.testing.assert_allclose(a.per_probe_abs_prob_diff, b.per_probe_abs_prob_diff,
+                                   rtol=1e-9, atol=1e-14)
+    assert small[1].max_abs_prob_diff > 1e-7  # the stored figure is far above that noise
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16", "float32"])
+def test_emitted_rows_are_the_writers_rows(dtype):
+    """`emit`: the rows the verifier computed and checked are bit for bit the writer's rows,
+    also when the rows arrive as bfloat16 (as a safetensors BF16 head is streamed)."""
+    head, tr, rs = _head_and_models(seed=7, v=400)
+    for eq in (tr, rs):
+        var = vf.Variant(eq, dtype)
+        out = np.empty(head.weight.shape, dtype=vf.numpy_dtype(dtype))
+        probes = vf.probe_inputs(24, 20, 0, "rmsnorm")
+        with vf.StreamVerifier(head, [var], probes, sub_rows=16) as sv:
+            rows16 = head.weight.astype(ml_dtypes.bfloat16)  # exact: the rows are bf16 values
+            for a in range(0, 400, 128):
+                sv.add(a, rows16[a : a + 128], emit={0: out[a : a + 128]})
+            (chk,) = sv.finish()
+        want = eq.stored_rows(head.weight, dtype)
+        np.testing.assert_array_equal(out.view(np.uint8), np.asarray(want).view(np.uint8))
+        (ref,) = vf.verify_models(head, [var], probes=probes)
+        assert chk.max_abs_prob_diff == ref.max_abs_prob_diff
+
+
+def test_stream_row_stats_match_the_accumulator():
+    from cosaudit.core.cosine import row_stats
+
+    rng = np.random.default_rng(8)
+    W = rng.standard_normal((500, 10)).astype(np.float32)
+    W[5] = np.nan
+    W[9] = 0.0
+    head = vf.HeadArrays(W)
+    with vf.StreamVerifier(head, [], np.empty((0, 10)), stats=True, n_valid=480) as sv:
+        for a in range(0, 500, 64):
+            sv.add(a, W[a : a + 64])
+        sv.finish()
+    got, want = sv.row_stats(), row_stats(W, n_valid=480)
+    np.testing.assert_array_equal(got.bad_rows, want.bad_rows)
+    np.testing.assert_array_equal(got.zero_rows, want.zero_rows)
+    assert got.counted == want.counted
+    np.testing.assert_allclose(got.mean, want.mean, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(got.norms, want.norms, rtol=1e-6, equal_nan=True)
+
+
+def test_stream_verifier_refuses_a_partial_pass():
+    head, tr, _ = _head_and_models()
+    with vf.StreamVerifier(head, [vf.Variant(tr)], vf.probe_inputs(24, 5, 0, None)) as sv:
+        sv.add(0, head.weight[:100])
+        with pytest.raises(ValueError, match="verified 100 rows of 300"):
+            sv.finish()

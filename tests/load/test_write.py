@@ -329,3 +329,64 @@ def test_incomplete_sharded_folder_is_refused(tmp_path):
     with pytest.raises(InputError, match="not on disk"):
         _save(head, eq, tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+# --------------------------------------------------------------------------- one read of the head
+
+
+def test_iter_head_blocks_gives_unconverted_rows_and_hashes_them(tmp_path, monkeypatch):
+    rng = np.random.default_rng(3)
+    W = rng.standard_normal((300, 16)).astype(ml_dtypes.bfloat16)
+    path = tmp_path / "m.safetensors"
+    save_file({"lm_head.weight": W, "x": np.ones(3, np.float32)}, path)
+    head = open_head(str(path))
+    monkeypatch.setattr(wr, "BLOCK_BYTES", 64 * 16 * 2)  # 64 rows a block: several blocks
+    hasher = wr._HeadHash(head.weight)
+    starts, rows = [], []
+    for start, blk in wr.iter_head_blocks(head.weight, hasher=hasher):
+        assert blk.dtype == ml_dtypes.bfloat16  # a view of the raw bytes, converted by the user
+        starts.append(start)
+        rows.append(blk.copy())
+    assert starts == list(range(0, 300, 64))
+    np.testing.assert_array_equal(np.concatenate(rows).view(np.uint16), W.view(np.uint16))
+    e = read_safetensors_header(path).entries["lm_head.weight"]
+    assert hasher.digest == hashlib.sha256(path.read_bytes()[e.begin : e.end]).hexdigest()
+    # a hash not completed in order is taken by reading the bytes again
+    partial = wr._HeadHash(head.weight)
+    partial.update(64, np.zeros(4, np.uint8))
+    assert partial.result() == hasher.digest
+
+
+def test_rows_produced_by_the_caller_are_written_and_checked_before_commit(tmp_path, fixtures_dir):
+    """produce_head_rows: the caller computes (and verifies) the stored rows in the writer's own
+    pass; the file is the same as the writer's own, and a failure before commit leaves nothing."""
+    from cosaudit.core import verify as vf
+
+    head = open_head(str(fixtures_dir / "gpt2-tiny-bf16"))
+    W = head.matrix()
+    eq = Equivalent("translate", c=sym.translate_pair(W, 10, 20, -1.0).c)
+    plain = _save(head, eq, tmp_path / "plain")
+    arrays = vf.HeadArrays(np.broadcast_to(np.float32(0), W.shape))
+    probes = vf.probe_inputs(W.shape[1], 4, 0, None)
+    sv = vf.StreamVerifier(arrays, [vf.Variant(eq, "bfloat16")], probes)
+    seen = []
+
+    def produce(start, rows, out):
+        sv.add(start, rows, emit={0: out})
+        seen.append(start)
+
+    done = []
+    res = _save(head, eq, tmp_path / "fused", produce_head_rows=produce,
+                before_commit=lambda: done.append(sv.finish()))
+    assert done and sv.rows_seen == W.shape[0] and res.head_dtype == plain.head_dtype
+    for f in sorted(p.name for p in (tmp_path / "plain").iterdir()):
+        assert (tmp_path / "fused" / f).read_bytes() == (tmp_path / "plain" / f).read_bytes(), f
+
+    def fail():
+        raise RuntimeError("verification failed")
+
+    dest = tmp_path / "d"
+    dest.mkdir()
+    with pytest.raises(RuntimeError, match="verification failed"):
+        _save(head, eq, dest / "o", before_commit=fail)
+    assert _leftovers(dest) == []
