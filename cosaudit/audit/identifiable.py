@@ -1,0 +1,245 @@
+"""`neighbours`, `argmax`, `patterns`: the questions a head does answer, as report dicts.
+
+Each function takes an opened head and resolved labels, calls `cosaudit.core.geometry` /
+`cosaudit.core.patterns`, and returns a JSON-ready dict with a versioned `schema`; the
+renderers in `cosaudit.report.identifiable` draw it.
+
+Which hidden states are searched: all of R^d (stated in every report as `space`). A final
+soft-cap (cap·tanh(z/cap)) is strictly increasing and keeps signs, so it changes none of
+these answers; a final norm before the head is not applied (its outputs span a smaller set,
+which the answers do not restrict to).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from cosaudit.core.geometry import (
+    HeadGeometry,
+    argmax_many,
+    head_summary,
+    tieable_neighbours,
+)
+from cosaudit.core.patterns import patterns as core_patterns
+from cosaudit.errors import DataError, UsageError
+from cosaudit.load.head import Head, ResolvedLabel
+
+Progress = Callable[[int, int, str], None]
+
+SEMANTICS = {
+    "softmax": {
+        "argmaxable": "some hidden state makes the label the strict top prediction",
+        "tieable": "some hidden state makes the two labels tie for the top, every other label strictly below",
+    },
+    "sigmoid": {
+        "argmaxable": "some hidden state makes the label the only one predicted (p > 0.5 for it, "
+        "< 0.5 for every other label)",
+        "tieable": "some hidden state makes exactly these two labels predicted (both p > 0.5, every other label < 0.5)",
+    },
+}
+
+MARGIN_NOTE = (
+    "margin: at the witness h, the gap between the top and the best other label, as a "
+    "fraction of the witness's logit range (sigmoid: of its largest |logit|); it "
+    "depends on the witness found, so it orders answers but is not a property of "
+    "the model"
+)
+
+
+def _num(x: float | None, digits: int = 6) -> float | None:
+    if x is None or not np.isfinite(x):
+        return None
+    return round(float(x), digits)
+
+
+def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
+    W = head.matrix()
+    if not np.isfinite(W).all():
+        bad = np.flatnonzero(~np.isfinite(W).all(axis=1))
+        raise DataError(
+            f"the head has NaN/Inf in {bad.size} rows (first: {bad[:5].tolist()})",
+            where=str(head.path),
+            hint="audit a checkpoint with finite weights",
+        )
+    return W, head.bias_vector()
+
+
+def _notes(head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None) -> list[str]:
+    notes = []
+    if W is not None and W.shape[0] <= W.shape[1] + 1:
+        summary = head_summary(W, b)
+        if summary["unconstrained"]:
+            notes.append(
+                f"V = {W.shape[0]} <= d + 1 = {W.shape[1] + 1} and "
+                + summary["statement"]
+                + "; similarity has to be measured on data (probabilities), not read off the head"
+            )
+    if head.softcap:
+        notes.append(
+            f"logits are soft-capped at {head.softcap:g}: the cap keeps every order and "
+            "sign, so these answers are those of the uncapped logits"
+        )
+    if head.final_norm is not None:
+        notes.append(
+            "a final norm precedes the head: its outputs form a smaller set than R^d; the answers are for all of R^d"
+        )
+    return notes
+
+
+def _geometry(head: Head) -> HeadGeometry:
+    W, b = _head_arrays(head)
+    return HeadGeometry(W, b, head_type=head.head_type)
+
+
+def run_neighbours(
+    head: Head, label: ResolvedLabel, *, k: int = 10, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Top-k by raw cosine, by centered cosine, and tie-able neighbours by witness margin."""
+    from cosaudit.core.cosine import row_stats, vocabulary_pass
+
+    W, b = _head_arrays(head)
+    n_valid = head.n_vocab if head.n_vocab else None
+    stats = row_stats(W, n_valid)
+    raw, cen = vocabulary_pass(W, stats, [label.id], k, n_valid=n_valid)
+    g = HeadGeometry(W, b, head_type=head.head_type)
+    nb = tieable_neighbours(g, None, label.id, k=k, progress=progress)
+
+    def cos_list(n: Any) -> list[dict[str, Any]]:
+        return [
+            {"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+            for i, c in zip(n.ids, n.cosines, strict=True)
+        ]
+
+    tie = [
+        {
+            "id": int(r.pair[1]),
+            "label": head.label_of(int(r.pair[1])),
+            "margin": _num(r.rel_margin),
+            "method": r.method,
+        }
+        for r in nb.neighbours
+    ]
+    return {
+        "schema": "cosaudit.neighbours/1",
+        "checkpoint": head.facts(),
+        "head_type": head.head_type,
+        "label": label.to_json(),
+        "k": k,
+        "space": nb.space,
+        "cosine": cos_list(raw[0]),
+        "centered_cosine": cos_list(cen[0]),
+        "tieable": tie,
+        "tieable_search": {
+            "candidates_considered": nb.candidates_considered,
+            "candidates_checked": nb.candidates_checked,
+            "exhaustive": nb.exhaustive,
+            "order": "candidates by whitened closeness, checked in order; found ones sorted by witness margin",
+        },
+        "semantics": SEMANTICS[head.head_type]["tieable"],
+        "margin_note": MARGIN_NOTE,
+        "notes": _notes(head, W if head.head_type == "softmax" else None, b),
+    }
+
+
+def run_argmax(
+    head: Head,
+    labels: list[ResolvedLabel] | None,
+    *,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> dict[str, Any]:
+    """Argmaxable (sigmoid: predictable alone) for the chosen labels, or every label (None)."""
+    g = _geometry(head)
+    ids = None if labels is None else [lab.id for lab in labels]
+    batch = argmax_many(g, None, ids, progress=progress, should_stop=should_stop)
+    by_id = {lab.id: lab for lab in labels} if labels is not None else {}
+    rows = []
+    order = ids if ids is not None else sorted(batch.results)
+    seen: set[int] = set()
+    for i in order:
+        if i in seen or i not in batch.results:
+            continue
+        seen.add(i)
+        r = batch.results[i]
+        lab = by_id.get(i)
+        rows.append(
+            {
+                "id": int(i),
+                "label": lab.label if lab is not None else head.label_of(int(i)),
+                "token": lab.token if lab is not None else None,
+                "argmaxable": bool(r.argmaxable),
+                "margin": _num(r.rel_margin) if r.argmaxable else None,
+                "method": r.method,
+                "why_not": None if r.argmaxable else _why_not(head, r),
+            }
+        )
+    requested = len(set(order)) if ids is not None else head.n_rows
+    return {
+        "schema": "cosaudit.argmax/1",
+        "checkpoint": head.facts(),
+        "head_type": head.head_type,
+        "space": batch.space,
+        "semantics": SEMANTICS[head.head_type]["argmaxable"],
+        "labels": rows,
+        "not_argmaxable": [int(i) for i in batch.not_argmaxable],
+        "complete": bool(batch.complete and len(rows) == requested),
+        "answered": len(rows),
+        "requested": requested,
+        "methods": dict(sorted(batch.methods.items())),
+        "margin_note": MARGIN_NOTE,
+        "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b),
+    }
+
+
+def _why_not(head: Head, r: Any) -> str:
+    c = r.certificate
+    if c is None:
+        return ""
+    if c.kind in ("duplicate", "parallel", "zero-row"):
+        return c.note
+    if c.weights:
+        top = sorted(c.weights.items(), key=lambda kv: -kv[1])[:5]
+        names = ", ".join(f"{head.label_of(k)} ({w:.3f})" for k, w in top)
+        more = "" if len(c.weights) <= 5 else f" and {len(c.weights) - 5} more"
+        return f"dominated by a mixture of {names}{more} (LP optimum {c.lp_optimum:.3g})"
+    return c.note or f"LP optimum {c.lp_optimum}"
+
+
+def run_patterns(head: Head, labels: list[ResolvedLabel], *, seed: int = 0) -> dict[str, Any]:
+    """Feasible rankings (softmax) or sign vectors (sigmoid) of up to 8 labels."""
+    if len(labels) < 2:
+        raise UsageError("patterns need at least two labels", hint="pass --labels A B [C …]")
+    ids = [lab.id for lab in labels]
+    rows = head.rows(ids)
+    bias = head.bias_vector()
+    b = None if bias is None else bias[ids]
+    kind = "sign_vectors" if head.head_type == "sigmoid" else "rankings"
+    res = core_patterns(rows, b, list(range(len(ids))), kind=kind, seed=seed)
+    if kind == "rankings":
+        pats = [[ids[x] for x in p] for p in res.patterns]
+    else:
+        pats = [list(p) for p in res.patterns]
+    return {
+        "schema": "cosaudit.patterns/1",
+        "checkpoint": head.facts(),
+        "head_type": head.head_type,
+        "kind": kind,
+        "labels": [lab.to_json() for lab in labels],
+        "patterns": pats,
+        "count": res.count,
+        "possible": res.possible,
+        "bias": res.bias,
+        "space": res.space,
+        "statement": res.statement,
+        "seed": seed,
+        "meaning": (
+            "rankings of these labels (most likely first) that some hidden state produces; other labels are ignored"
+            if kind == "rankings"
+            else "sign vectors (+1 predicted, -1 not) of these labels that some hidden state "
+            "produces" + (" (bias included)" if res.bias else " (no bias)")
+        ),
+        "notes": _notes(head),
+    }

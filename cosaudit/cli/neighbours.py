@@ -1,0 +1,88 @@
+"""`cosaudit neighbours`: a label's nearest rows by cosine beside its tie-able neighbours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._options import (
+    MultiValueCommand,
+    checkpoint_argument,
+    head_options,
+    output_options,
+)
+from cosaudit.cli._output import refuse_input_as_output
+from cosaudit.cli._progress import progress_bar
+from cosaudit.cli._render import precheck_render, render_and_write
+from cosaudit.errors import UsageError
+
+FORMATS = ["text", "json", "md", "html"]
+
+
+@click.command(cls=MultiValueCommand)
+@checkpoint_argument
+@click.option(
+    "--label",
+    "label",
+    metavar="L",
+    help="The label (a word through the tokenizer, or an id2label name).",
+)
+@click.option("--id", "label_id", type=int, metavar="N", help="The label as a raw row index.")
+@click.option(
+    "--k",
+    "k",
+    type=click.IntRange(1, 1000),
+    default=10,
+    show_default=True,
+    help="Neighbours to list in each column.",
+)
+@head_options
+@output_options(FORMATS)
+def neighbours(
+    checkpoint: str | None,
+    label: str | None,
+    label_id: int | None,
+    k: int,
+    tensor: str | None,
+    bias_tensor: str | None,
+    labels_file: Path | None,
+    head_type: str,
+    revision: str | None,
+    fmt: str,
+    output: Path | None,
+    force: bool,
+) -> None:
+    """A label's top-k by raw cosine, by centered cosine, and its tie-able neighbours.
+
+    Tie-able neighbours are labels that can share the top prediction with it (for a sigmoid
+    head: be predicted together with it and nothing else), ordered by witness margin. Unlike
+    the cosine columns, that answer is the same in every equivalent model.
+
+    \b
+    Examples:
+      cosaudit neighbours fixtures/demo-lm --label dog --k 10
+      cosaudit neighbours org/name --label " Paris" --k 20 --format json
+    """
+    from cosaudit.audit.identifiable import run_neighbours
+
+    if (label is None) == (label_id is None):
+        raise UsageError("give exactly one of --label or --id", hint="e.g. --label dog")
+    precheck_render(fmt, output, force)
+    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
+    refuse_input_as_output(output, head)
+    resolved = resolve_from_options(
+        head, [label] if label is not None else [], [label_id] if label_id is not None else []
+    )
+    with progress_bar("tie-able neighbours", 100) as advance:
+        state = {"done": 0}
+
+        def progress(done: int, total: int, stage: str) -> None:
+            pct = int(100 * done / max(total, 1))
+            if pct > state["done"]:
+                advance(pct - state["done"])
+                state["done"] = pct
+
+        report = run_neighbours(head, resolved[0], k=k, progress=progress)
+    render_and_write(report, fmt, output, force)

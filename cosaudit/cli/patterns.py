@@ -1,0 +1,67 @@
+"""`cosaudit patterns`: the rankings (softmax) or label combinations (sigmoid) a head can give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._options import (
+    MultiValueCommand,
+    checkpoint_argument,
+    head_options,
+    label_options,
+    output_options,
+    seed_option,
+)
+from cosaudit.cli._output import refuse_input_as_output
+from cosaudit.cli._render import precheck_render, render_and_write
+from cosaudit.errors import UsageError
+
+FORMATS = ["text", "json", "md"]
+
+
+@click.command(cls=MultiValueCommand)
+@checkpoint_argument
+@label_options
+@head_options
+@seed_option
+@output_options(FORMATS)
+def patterns(
+    checkpoint: str | None,
+    labels: tuple[str, ...],
+    ids: tuple[int, ...],
+    tensor: str | None,
+    bias_tensor: str | None,
+    labels_file: Path | None,
+    head_type: str,
+    revision: str | None,
+    seed: int,
+    fmt: str,
+    output: Path | None,
+    force: bool,
+) -> None:
+    """The exact set of possible rankings (softmax) or label combinations (sigmoid) of 2–8 labels.
+
+    Rankings are of the chosen labels only (other labels ignored); each listed pattern has a
+    witness hidden state. They are determined by the cosines of the differences of rows, not
+    by the cosines of the rows (Nielsen & Grivas, Thm 5.5/5.6).
+
+    \b
+    Examples:
+      cosaudit patterns fixtures/demo-lm --labels dog cat horse car
+      cosaudit patterns fixtures/multilabel --ids 0 1 2 3 --format json
+    """
+    from cosaudit.audit.identifiable import run_patterns
+
+    if not (labels or ids):
+        raise UsageError("no labels given", hint="pass --labels A B [C …] or --ids N N …")
+    precheck_render(fmt, output, force)
+    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
+    refuse_input_as_output(output, head)
+    resolved = resolve_from_options(head, labels, ids)
+    if len({r.id for r in resolved}) != len(resolved):
+        raise UsageError("a label is given twice (or two labels are the same row)", hint="give each label once")
+    report = run_patterns(head, resolved, seed=seed)
+    render_and_write(report, fmt, output, force)

@@ -1,0 +1,221 @@
+"""Renderers of the identifiable answers: `neighbours`, `argmax`, `patterns` (data in, str out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from cosaudit.report._common import fmt, fmt_num, md_table, render_rich, to_json
+
+
+def _ckpt(report: dict[str, Any]) -> str:
+    c = report.get("checkpoint") or {}
+    shape = c.get("shape") or ["?", "?"]
+    where = f"{c.get('source', '?')} · {c.get('tensor', '?')} {shape[0]}×{shape[1]}"
+    return f"{where} · {report.get('head_type')} head"
+
+
+def _label(entry: dict[str, Any]) -> str:
+    tok = entry.get("token")
+    name = str(entry.get("label"))
+    if tok and tok != name:
+        name += f" ({tok})"
+    return f"{name} #{entry.get('id')}"
+
+
+# ----------------------------------------------------------------------------- neighbours
+
+
+def render_neighbours_json(report: dict[str, Any]) -> str:
+    return to_json(report)
+
+
+def _neighbour_rows(report: dict[str, Any]) -> list[list[str]]:
+    cols = [report["cosine"], report["centered_cosine"], report["tieable"]]
+    n = max((len(c) for c in cols), default=0)
+    rows = []
+    for r in range(n):
+        row = [str(r + 1)]
+        for c, key in zip(cols, ("cosine", "cosine", "margin"), strict=True):
+            if r < len(c):
+                e = c[r]
+                val = fmt(e.get(key)) if key == "cosine" else fmt_num(e.get(key), 3)
+                row += [f"{e['label']} #{e['id']}", val]
+            else:
+                row += ["", ""]
+        rows.append(row)
+    return rows
+
+
+def _cosine_caveat(report: dict[str, Any]) -> str:
+    if report.get("head_type") == "sigmoid":
+        return (
+            "Sigmoid head: translation is no symmetry here, and the cosines of all rows together "
+            "determine which label combinations can be predicted (Nielsen & Grivas, Lemma 5.3)."
+        )
+    return "The cosine columns change under an equivalent model (same probabilities); the tie-able column does not."
+
+
+def _neighbours_footer(report: dict[str, Any]) -> list[str]:
+    s = report["tieable_search"]
+    lines = [
+        f"tie-able: {report['semantics']} (searched: {report['space']}).",
+        f"{len(report['tieable'])} tie-able found among {s['candidates_checked']} of "
+        f"{s['candidates_considered']} candidates checked"
+        + (" (exhaustive)." if s["exhaustive"] else "; not an exhaustive list."),
+        _cosine_caveat(report),
+        report["margin_note"] + ".",
+    ]
+    return lines + list(report.get("notes", []))
+
+
+def render_neighbours_text(report: dict[str, Any], *, color: bool = False) -> str:
+    head = Text(f"Neighbours of {_label(report['label'])} — {_ckpt(report)}", style="bold")
+    t = Table(show_header=True, header_style="bold")
+    t.add_column("#", justify="right")
+    for name, what in (("raw cosine", "cos"), ("centered cosine", "cos"), ("tie-able", "margin")):
+        t.add_column(name)
+        t.add_column(what, justify="right")
+    for row in _neighbour_rows(report):
+        t.add_row(*row)
+    if not report["tieable"]:
+        t.caption = "no tie-able neighbour found"
+    foot = [Text(line, style="dim") for line in _neighbours_footer(report)]
+    return render_rich([head, t, *foot], color=color, width=120)
+
+
+def render_neighbours_markdown(report: dict[str, Any]) -> str:
+    out = [f"# Neighbours of {_label(report['label'])}", "", f"*{_ckpt(report)}*", ""]
+    out.append(
+        md_table(
+            ["#", "raw cosine", "cos", "centered cosine", "cos", "tie-able", "margin"],
+            _neighbour_rows(report),
+        )
+    )
+    out.append("")
+    out += [f"- {line}" for line in _neighbours_footer(report)]
+    return "\n".join(out) + "\n"
+
+
+# ----------------------------------------------------------------------------- argmax
+
+
+def render_argmax_json(report: dict[str, Any]) -> str:
+    return to_json(report)
+
+
+def _never(report: dict[str, Any]) -> str:
+    return "predicted alone" if report["head_type"] == "sigmoid" else "the top prediction"
+
+
+def _argmax_summary(report: dict[str, Any]) -> list[str]:
+    n_no = len(report["not_argmaxable"])
+    lines = [
+        f"{report['answered']} of {report['requested']} labels answered"
+        + ("" if report["complete"] else " (interrupted: partial results)")
+        + f"; {n_no} can never be {_never(report)}.",
+        f"argmaxable: {report['semantics']} (searched: {report['space']}).",
+        "methods: " + ", ".join(f"{k} {v}" for k, v in report["methods"].items()),
+    ]
+    return lines + list(report.get("notes", []))
+
+
+def _argmax_rows(report: dict[str, Any], limit: int | None) -> list[list[str]]:
+    rows = report["labels"]
+    if limit is not None and len(rows) > limit:
+        # the interesting ones first: every "no", then the first "yes" rows
+        no = [r for r in rows if not r["argmaxable"]]
+        yes = [r for r in rows if r["argmaxable"]]
+        rows = no + yes[: max(0, limit - len(no))]
+    return [
+        [
+            str(r["label"]),
+            str(r["id"]),
+            "yes" if r["argmaxable"] else "NO",
+            fmt_num(r["margin"], 3) if r["margin"] is not None else "",
+            r["method"],
+            r.get("why_not") or "",
+        ]
+        for r in rows
+    ]
+
+
+def render_argmax_text(report: dict[str, Any], *, color: bool = False) -> str:
+    head = Text(f"Argmaxable labels — {_ckpt(report)}", style="bold")
+    t = Table(show_header=True, header_style="bold")
+    for c in ("label", "id", "argmaxable", "margin", "method", "why not"):
+        t.add_column(c, overflow="fold")
+    limit = 200
+    for row in _argmax_rows(report, limit):
+        style = "bold red" if row[2] == "NO" else ""
+        t.add_row(*row, style=style)
+    parts: list[Any] = [head, t]
+    if len(report["labels"]) > limit:
+        parts.append(
+            Text(
+                f"(table shows every label that is not argmaxable and the first "
+                f"answers; {len(report['labels'])} in the JSON report)",
+                style="dim",
+            )
+        )
+    parts += [Text(line) for line in _argmax_summary(report)]
+    return render_rich(parts, color=color, width=120)
+
+
+def render_argmax_markdown(report: dict[str, Any]) -> str:
+    out = ["# Argmaxable labels", "", f"*{_ckpt(report)}*", ""]
+    out += [f"- {line}" for line in _argmax_summary(report)]
+    out.append("")
+    out.append(md_table(["label", "id", "argmaxable", "margin", "method", "why not"], _argmax_rows(report, 500)))
+    return "\n".join(out) + "\n"
+
+
+# ----------------------------------------------------------------------------- patterns
+
+
+def render_patterns_json(report: dict[str, Any]) -> str:
+    return to_json(report)
+
+
+def _pattern_strings(report: dict[str, Any]) -> list[str]:
+    names = {e["id"]: str(e["label"]) for e in report["labels"]}
+    if report["kind"] == "rankings":
+        return [" > ".join(names.get(i, f"#{i}") for i in p) for p in report["patterns"]]
+    order = [str(e["label"]) for e in report["labels"]]
+    out = []
+    for p in report["patterns"]:
+        on = [n for n, s in zip(order, p, strict=True) if s > 0]
+        out.append(("{" + ", ".join(on) + "}") if on else "{} (none)")
+    return out
+
+
+def _patterns_lines(report: dict[str, Any]) -> list[str]:
+    return [
+        report["statement"] + ".",
+        "Meaning: " + report["meaning"] + f" (searched: {report['space']}).",
+        *report.get("notes", []),
+    ]
+
+
+def render_patterns_text(report: dict[str, Any], *, color: bool = False) -> str:
+    what = "rankings" if report["kind"] == "rankings" else "label combinations"
+    labels = ", ".join(_label(e) for e in report["labels"])
+    head = Text(f"Possible {what} of {labels} — {_ckpt(report)}", style="bold")
+    t = Table(show_header=True, header_style="bold")
+    t.add_column("#", justify="right")
+    t.add_column("ranking (most likely first)" if report["kind"] == "rankings" else "predicted labels")
+    for n, s in enumerate(_pattern_strings(report), 1):
+        t.add_row(str(n), s)
+    return render_rich([head, t, *[Text(x) for x in _patterns_lines(report)]], color=color, width=120)
+
+
+def render_patterns_markdown(report: dict[str, Any]) -> str:
+    what = "rankings" if report["kind"] == "rankings" else "label combinations"
+    out = [f"# Possible {what}", "", f"*{_ckpt(report)}*", ""]
+    out += [f"- {x}" for x in _patterns_lines(report)]
+    out.append("")
+    col = "ranking (most likely first)" if report["kind"] == "rankings" else "predicted labels"
+    out.append(md_table(["#", col], [[str(n), s] for n, s in enumerate(_pattern_strings(report), 1)]))
+    return "\n".join(out) + "\n"
