@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from cosaudit.cli._output import note
+from cosaudit.cli._options import HeadSpec, OutputSpec
+from cosaudit.cli._output import note, refuse_input_as_output
 from cosaudit.load import open_head, resolve_labels
 from cosaudit.load.head import Head, ResolvedLabel
 
 
-def load_head_from_options(
-    checkpoint: str | None,
-    tensor: str | None = None,
-    bias_tensor: str | None = None,
-    labels_file: Path | None = None,
-    head_type: str = "auto",
-    revision: str | None = None,
-) -> Head:
-    """Open the head; say on stderr when the default checkpoint was used."""
-    head = open_head(checkpoint, tensor=tensor, bias_tensor=bias_tensor, labels_file=labels_file,
-                     head_type=head_type, revision=revision)
+def load_head_from_options(spec: HeadSpec, out: OutputSpec | None = None) -> Head:
+    """Open the head; say on stderr when the default checkpoint was used; refuse an `--output`
+    that would overwrite a file of the checkpoint."""
+    head = open_head(spec.checkpoint, tensor=spec.tensor, bias_tensor=spec.bias_tensor,
+                     labels_file=spec.labels_file, head_type=spec.head_type, revision=spec.revision)
     if head.default_note:
         note(head.default_note)
+    if out is not None:
+        refuse_input_as_output(out.output, head)
     return head
 
 

@@ -7,8 +7,10 @@ has no such option type, so `MultiValueCommand` rewrites `--labels a b` into
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -80,8 +82,45 @@ def checkpoint_argument(f: F) -> F:
     return click.argument("checkpoint", required=False, metavar="[CHECKPOINT]")(f)
 
 
+@dataclass(frozen=True)
+class HeadSpec:
+    """Which checkpoint and how to find its head: the CHECKPOINT argument and `head_options`."""
+
+    checkpoint: str | None = None
+    tensor: str | None = None
+    bias_tensor: str | None = None
+    labels_file: Path | None = None
+    head_type: str = "auto"
+    revision: str | None = None
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """Where and how the report goes: `--format`, `--output`, `--force`."""
+
+    fmt: str = "text"
+    output: Path | None = None
+    force: bool = False
+
+
+def _collect(f: F, names: tuple[str, ...], into: str, make: Callable[..., Any]) -> F:
+    """Wrap a click callback so the parameters `names` arrive as one object `into`."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs[into] = make(**{n: kwargs.pop(n) for n in names if n in kwargs})
+        return f(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 def head_options(f: F) -> F:
-    """How to find the head in the checkpoint (shared by every model command)."""
+    """How to find the head in the checkpoint (shared by every model command).
+
+    The command receives `spec: HeadSpec` (CHECKPOINT included) instead of six parameters.
+    """
+    f = _collect(f, ("checkpoint", "tensor", "bias_tensor", "labels_file", "head_type", "revision"),
+                 "spec", HeadSpec)
     opts = [
         click.option("--tensor", "tensor", metavar="NAME",
                      help="Name of the head tensor (.safetensors / .npz key); overrides detection."),
@@ -125,6 +164,15 @@ def output_options(formats: list[str], default: str = "text") -> Callable[[F], F
         for opt in reversed(opts):
             f = opt(f)
         return f
+
+    return deco
+
+
+def report_options(formats: list[str], default: str = "text") -> Callable[[F], F]:
+    """`output_options` for the model commands: the command receives `out: OutputSpec`."""
+
+    def deco(f: F) -> F:
+        return output_options(formats, default)(_collect(f, ("fmt", "output", "force"), "out", OutputSpec))
 
     return deco
 

@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from cosaudit.cli._options import OutputSpec
 from cosaudit.cli._output import emit, note, precheck_output, stdout_is_terminal
 from cosaudit.errors import MissingExtraError, OutputError, UsageError
 from cosaudit.load.atomic import check_output_path
@@ -42,8 +43,9 @@ def _matplotlib_missing() -> MissingExtraError | None:
     return None
 
 
-def precheck_render(fmt: str, output: Path | None, force: bool) -> None:
+def precheck_render(out: OutputSpec) -> None:
     """Fail before any work: a bad or existing `--output` (no --force), html without matplotlib."""
+    fmt, output, force = out.fmt, out.output, out.force
     precheck_output(output, force)
     if fmt in FIGURE_FORMATS:
         missing = _matplotlib_missing()
@@ -58,8 +60,9 @@ def precheck_render(fmt: str, output: Path | None, force: bool) -> None:
             )
 
 
-def render_and_write(report: dict[str, Any], fmt: str, output: Path | None, force: bool) -> None:
-    """Render `report` as `fmt` and write it to `output` (atomically) or stdout."""
+def render_and_write(report: dict[str, Any], out: OutputSpec) -> None:
+    """Render `report` as `out.fmt` and write it to `out.output` (atomically) or stdout."""
+    fmt, output, force = out.fmt, out.output, out.force
     from cosaudit.report.formats import renderers_for
 
     renderers = renderers_for(report)

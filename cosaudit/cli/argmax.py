@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
+    HeadSpec,
     MultiValueCommand,
+    OutputSpec,
     checkpoint_argument,
     head_options,
     label_options,
-    output_options,
+    report_options,
 )
-from cosaudit.cli._output import note, refuse_input_as_output
+from cosaudit.cli._output import note
 from cosaudit.cli._progress import progress_bar
 from cosaudit.cli._render import precheck_render, render_and_write
 from cosaudit.errors import UsageError
@@ -27,20 +27,15 @@ FORMATS = ["text", "json", "md"]
 @label_options
 @click.option("--all", "all_labels", is_flag=True, help="Check every label of the head.")
 @head_options
-@output_options(FORMATS)
+@report_options(FORMATS)
 def argmax(
-    checkpoint: str | None,
-    labels: tuple[str, ...],
-    ids: tuple[int, ...],
+    spec: HeadSpec,
+    labels: tuple[str,
+    ...],
+    ids: tuple[int,
+    ...],
     all_labels: bool,
-    tensor: str | None,
-    bias_tensor: str | None,
-    labels_file: Path | None,
-    head_type: str,
-    revision: str | None,
-    fmt: str,
-    output: Path | None,
-    force: bool,
+    out: OutputSpec,
 ) -> None:
     """Can each label be the top prediction for some hidden state?
 
@@ -60,9 +55,8 @@ def argmax(
         raise UsageError("--all checks every label; do not combine it with --labels/--ids")
     if not all_labels and not (labels or ids):
         raise UsageError("no labels to check", hint="pass --labels A B …, --ids N …, or --all")
-    precheck_render(fmt, output, force)
-    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
-    refuse_input_as_output(output, head)
+    precheck_render(out)
+    head = load_head_from_options(spec, out)
     resolved = None if all_labels else resolve_from_options(head, labels, ids)
     total = head.n_rows if all_labels else len({r.id for r in resolved or []})
     with progress_bar("argmaxable labels", total) as advance:
@@ -76,4 +70,4 @@ def argmax(
         report = run_argmax(head, resolved, progress=progress)
     if not report["complete"]:
         note(f"interrupted: {report['answered']} of {report['requested']} labels answered; the report keeps them")
-    render_and_write(report, fmt, output, force)
+    render_and_write(report, out)

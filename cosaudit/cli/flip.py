@@ -8,11 +8,13 @@ import click
 
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
+    HeadSpec,
     MultiValueCommand,
+    OutputSpec,
     checkpoint_argument,
     head_options,
     label_options,
-    output_options,
+    report_options,
     seed_option,
 )
 from cosaudit.cli._output import note
@@ -84,16 +86,13 @@ def parse_target(value: str | None) -> list[float]:
     help="Nearest rows to show for each label, before and after.",
 )
 @seed_option
-@output_options(FORMATS)
+@report_options(FORMATS)
 def flip(
-    checkpoint: str | None,
-    labels: tuple[str, ...],
-    ids: tuple[int, ...],
-    tensor: str | None,
-    bias_tensor: str | None,
-    labels_file: Path | None,
-    head_type: str,
-    revision: str | None,
+    spec: HeadSpec,
+    labels: tuple[str,
+    ...],
+    ids: tuple[int,
+    ...],
     target: str | None,
     symmetry: str,
     save: Path | None,
@@ -101,9 +100,7 @@ def flip(
     probes: int | None,
     top_k: int,
     seed: int,
-    fmt: str,
-    output: Path | None,
-    force: bool,
+    out: OutputSpec,
 ) -> None:
     """Build models with exactly the same probabilities where two labels' cosine is −1, +1 or τ.
 
@@ -131,13 +128,13 @@ def flip(
         raise UsageError(
             "--save writes one model: give a single --target", hint="e.g. --target -1 --save PATH"
         )
-    precheck_render(fmt, output, force)
-    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
+    precheck_render(out)
+    head = load_head_from_options(spec, out)
     resolved = resolve_from_options(head, labels, ids)
     check_flip_request(resolved, targets, save)
     if save is not None:
-        check_save_path(head, save, force=force)
-        if output is not None and Path(output).resolve() == Path(save).resolve():
+        check_save_path(head, save, force=out.force)
+        if out.output is not None and Path(out.output).resolve() == Path(save).resolve():
             raise UsageError(
                 "--output and --save name the same path", hint="choose two different paths"
             )
@@ -152,11 +149,11 @@ def flip(
             top_k=top_k,
             save=save,
             dtype=dtype,
-            force=force,
+            force=out.force,
             progress=advance,
             saver=save_equivalent,
         )
     for m in report["models"]:
         if m.get("saved"):
             note(f"wrote {m['saved']}")
-    render_and_write(report, fmt, output, force)
+    render_and_write(report, out)

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
+    HeadSpec,
     MultiValueCommand,
+    OutputSpec,
     checkpoint_argument,
     head_options,
     label_options,
-    output_options,
+    report_options,
     seed_option,
 )
-from cosaudit.cli._output import refuse_input_as_output
 from cosaudit.cli._progress import progress_bar
 from cosaudit.cli._render import precheck_render, render_and_write
 
@@ -36,11 +35,20 @@ FORMATS = ["text", "json", "md", "html"]
               help="Check which chosen labels can share the top prediction (LPs); "
                    "default: on for heads up to 64M entries.")
 @seed_option
-@output_options(FORMATS)
-def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...], tensor: str | None,
-            bias_tensor: str | None, labels_file: Path | None, head_type: str, revision: str | None,
-            top_k: int, n_pairs: int, sample_rows: int, tieable: bool | None, seed: int, fmt: str,
-            output: Path | None, force: bool) -> None:
+@report_options(FORMATS)
+def inspect(
+    spec: HeadSpec,
+    labels: tuple[str,
+    ...],
+    ids: tuple[int,
+    ...],
+    top_k: int,
+    n_pairs: int,
+    sample_rows: int,
+    tieable: bool | None,
+    seed: int,
+    out: OutputSpec,
+) -> None:
     """Measure cosines between label rows of CHECKPOINT's head, and say what they can't tell.
 
     CHECKPOINT is a .safetensors file, a model folder, a Hub id org/name[@rev], or a .npy/.npz
@@ -54,11 +62,10 @@ def inspect(checkpoint: str | None, labels: tuple[str, ...], ids: tuple[int, ...
     """
     from cosaudit.audit.inspect import run_inspect
 
-    precheck_render(fmt, output, force)
-    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
-    refuse_input_as_output(output, head)
+    precheck_render(out)
+    head = load_head_from_options(spec, out)
     resolved = resolve_from_options(head, labels, ids)
     with progress_bar("reading the head", head.n_rows) as advance:
         report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs,
                              sample_rows=sample_rows, progress=advance, tieable=tieable)
-    render_and_write(report, fmt, output, force)
+    render_and_write(report, out)

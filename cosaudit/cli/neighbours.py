@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
+    HeadSpec,
     MultiValueCommand,
+    OutputSpec,
     checkpoint_argument,
     head_options,
-    output_options,
+    report_options,
 )
-from cosaudit.cli._output import refuse_input_as_output
 from cosaudit.cli._progress import progress_bar
 from cosaudit.cli._render import precheck_render, render_and_write
 from cosaudit.errors import UsageError
@@ -39,20 +38,13 @@ FORMATS = ["text", "json", "md", "html"]
     help="Neighbours to list in each column.",
 )
 @head_options
-@output_options(FORMATS)
+@report_options(FORMATS)
 def neighbours(
-    checkpoint: str | None,
+    spec: HeadSpec,
     label: str | None,
     label_id: int | None,
     k: int,
-    tensor: str | None,
-    bias_tensor: str | None,
-    labels_file: Path | None,
-    head_type: str,
-    revision: str | None,
-    fmt: str,
-    output: Path | None,
-    force: bool,
+    out: OutputSpec,
 ) -> None:
     """A label's top-k by raw cosine, by centered cosine, and its tie-able neighbours.
 
@@ -69,9 +61,8 @@ def neighbours(
 
     if (label is None) == (label_id is None):
         raise UsageError("give exactly one of --label or --id", hint="e.g. --label dog")
-    precheck_render(fmt, output, force)
-    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
-    refuse_input_as_output(output, head)
+    precheck_render(out)
+    head = load_head_from_options(spec, out)
     resolved = resolve_from_options(
         head, [label] if label is not None else [], [label_id] if label_id is not None else []
     )
@@ -85,4 +76,4 @@ def neighbours(
                 state["done"] = pct
 
         report = run_neighbours(head, resolved[0], k=k, progress=progress)
-    render_and_write(report, fmt, output, force)
+    render_and_write(report, out)

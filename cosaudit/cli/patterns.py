@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
+    HeadSpec,
     MultiValueCommand,
+    OutputSpec,
     checkpoint_argument,
     head_options,
     label_options,
-    output_options,
+    report_options,
     seed_option,
 )
-from cosaudit.cli._output import refuse_input_as_output
 from cosaudit.cli._render import precheck_render, render_and_write
 from cosaudit.errors import UsageError
 
@@ -27,20 +26,15 @@ FORMATS = ["text", "json", "md"]
 @label_options
 @head_options
 @seed_option
-@output_options(FORMATS)
+@report_options(FORMATS)
 def patterns(
-    checkpoint: str | None,
-    labels: tuple[str, ...],
-    ids: tuple[int, ...],
-    tensor: str | None,
-    bias_tensor: str | None,
-    labels_file: Path | None,
-    head_type: str,
-    revision: str | None,
+    spec: HeadSpec,
+    labels: tuple[str,
+    ...],
+    ids: tuple[int,
+    ...],
     seed: int,
-    fmt: str,
-    output: Path | None,
-    force: bool,
+    out: OutputSpec,
 ) -> None:
     """The exact set of possible rankings (softmax) or label combinations (sigmoid) of 2–8 labels.
 
@@ -57,11 +51,10 @@ def patterns(
 
     if not (labels or ids):
         raise UsageError("no labels given", hint="pass --labels A B [C …] or --ids N N …")
-    precheck_render(fmt, output, force)
-    head = load_head_from_options(checkpoint, tensor, bias_tensor, labels_file, head_type, revision)
-    refuse_input_as_output(output, head)
+    precheck_render(out)
+    head = load_head_from_options(spec, out)
     resolved = resolve_from_options(head, labels, ids)
     if len({r.id for r in resolved}) != len(resolved):
         raise UsageError("a label is given twice (or two labels are the same row)", hint="give each label once")
     report = run_patterns(head, resolved, seed=seed)
-    render_and_write(report, fmt, output, force)
+    render_and_write(report, out)

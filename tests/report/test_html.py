@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cosaudit.cli import _render
+from cosaudit.cli._options import OutputSpec
 from cosaudit.cli._app import cli
 from cosaudit.errors import OutputError
 from cosaudit.report import html as H
@@ -387,10 +388,10 @@ def test_output_into_unwritable_folder(tmp_path, monkeypatch):
 def test_dispatch_walks_every_format(inspect_report, tmp_path, capsys):
     for fmt in ("text", "json", "md", "html"):
         out = tmp_path / f"r.{fmt}"
-        _render.render_and_write(inspect_report, fmt, out, False)
+        _render.render_and_write(inspect_report, OutputSpec(fmt, out, False))
         assert out.stat().st_size > 0
     with pytest.raises(Exception, match="unknown format"):
-        _render.render_and_write(inspect_report, "pdf", None, False)
+        _render.render_and_write(inspect_report, OutputSpec("pdf", None, False))
 
 
 def test_md_output_without_matplotlib_leaves_figures_out(tmp_path, monkeypatch):
