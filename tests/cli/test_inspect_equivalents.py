@@ -57,12 +57,10 @@ def test_text_report_shows_the_equivalents_table() -> None:
     assert "−1 model" in r.stdout and "dog / cat" in r.stdout and "-1.000" in r.stdout
 
 
-def test_tieable_matrix_beside_the_cosines(tmp_path: Path) -> None:
+def test_tieable_matrix_beside_the_cosines(tmp_path: Path, paper_examples: dict) -> None:
     # the paper's centered example: labels 2 and 4 have cosine 0.8 but can never share the top,
     # labels 1 and 2 (cosine -0.59) can
-    from tests.conftest import PAPER_EXAMPLES
-
-    ex = json.loads(PAPER_EXAMPLES.read_text())["centered"]
+    ex = paper_examples["centered"]
     np.save(tmp_path / "head.npy", np.array(ex["W"], dtype=np.float32))
     rep = _inspect(str(tmp_path / "head.npy"), "--ids", "1", "2", "4")
     m = rep["tieable"]["matrix"]

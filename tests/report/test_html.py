@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from cosaudit.cli import _render
-from cosaudit.cli._options import OutputSpec
 from cosaudit.cli._app import cli
+from cosaudit.cli._options import OutputSpec
 from cosaudit.errors import OutputError
 from cosaudit.report import html as H
 from cosaudit.report.figures import report_figures
