@@ -95,7 +95,7 @@ def run_inspect(
     sample_rows: int = 2048,
     n_top_pairs: int = 5,
     progress: Callable[[int], None] | None = None,
-    n_probes: int = 64,
+    n_probes: int = 16,
     max_pairs: int = 15,
     tieable: bool | None = None,
 ) -> dict[str, Any]:
