@@ -111,6 +111,15 @@ def run_cli(args: list[str]):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(cli, [str(a) for a in args])
 
 
+def run_json(*args: str) -> dict:  # type: ignore[type-arg]
+    """Invoke `cosaudit ARGS --format json`; assert success and return the parsed report."""
+    import json
+
+    r = run_cli([*args, "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout)  # type: ignore[no-any-return]
+
+
 def assert_one_line_error(result, *needles: str) -> str:  # type: ignore[no-untyped-def]
     """Exit 2, nothing on stdout, exactly one line on stderr, no traceback; returns the line."""
     err = result.stderr

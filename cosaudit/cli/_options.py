@@ -168,6 +168,20 @@ def output_options(formats: list[str], default: str = "text") -> Callable[[F], F
     return deco
 
 
+def model_command(*, labels: bool = True) -> Callable[[F], click.Command]:
+    """`@click.command` for a model command: multi-value options, the CHECKPOINT argument,
+    `--labels`/`--ids` (unless `labels=False`) and the head options, in that order."""
+
+    def deco(f: F) -> click.Command:
+        f = head_options(f)
+        if labels:
+            f = label_options(f)
+        f = checkpoint_argument(f)
+        return click.command(cls=MultiValueCommand)(f)
+
+    return deco
+
+
 def report_options(formats: list[str], default: str = "text") -> Callable[[F], F]:
     """`output_options` for the model commands: the command receives `out: OutputSpec`."""
 

@@ -7,11 +7,8 @@ import click
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
-    MultiValueCommand,
     OutputSpec,
-    checkpoint_argument,
-    head_options,
-    label_options,
+    model_command,
     report_options,
 )
 from cosaudit.cli._output import note
@@ -22,11 +19,8 @@ from cosaudit.errors import UsageError
 FORMATS = ["text", "json", "md"]
 
 
-@click.command(cls=MultiValueCommand)
-@checkpoint_argument
-@label_options
+@model_command()
 @click.option("--all", "all_labels", is_flag=True, help="Check every label of the head.")
-@head_options
 @report_options(FORMATS)
 def argmax(
     spec: HeadSpec,

@@ -9,11 +9,8 @@ import click
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
-    MultiValueCommand,
     OutputSpec,
-    checkpoint_argument,
-    head_options,
-    label_options,
+    model_command,
     report_options,
     seed_option,
 )
@@ -40,10 +37,7 @@ def parse_target(value: str | None) -> list[float]:
     return [check_target(t)]
 
 
-@click.command(cls=MultiValueCommand)
-@checkpoint_argument
-@label_options
-@head_options
+@model_command()
 @click.option(
     "--target",
     "target",

@@ -7,11 +7,8 @@ import click
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
-    MultiValueCommand,
     OutputSpec,
-    checkpoint_argument,
-    head_options,
-    label_options,
+    model_command,
     report_options,
     seed_option,
 )
@@ -21,10 +18,7 @@ from cosaudit.cli._render import precheck_render, render_and_write
 FORMATS = ["text", "json", "md", "html"]
 
 
-@click.command(cls=MultiValueCommand)
-@checkpoint_argument
-@label_options
-@head_options
+@model_command()
 @click.option("--top-k", type=click.IntRange(0, 1000), default=5, show_default=True,
               help="Nearest rows to show for each label.")
 @click.option("--pairs", "n_pairs", type=click.IntRange(0, 10_000_000), default=20000, show_default=True,

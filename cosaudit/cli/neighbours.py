@@ -7,10 +7,8 @@ import click
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
-    MultiValueCommand,
     OutputSpec,
-    checkpoint_argument,
-    head_options,
+    model_command,
     report_options,
 )
 from cosaudit.cli._progress import progress_bar
@@ -20,8 +18,7 @@ from cosaudit.errors import UsageError
 FORMATS = ["text", "json", "md", "html"]
 
 
-@click.command(cls=MultiValueCommand)
-@checkpoint_argument
+@model_command(labels=False)
 @click.option(
     "--label",
     "label",
@@ -37,7 +34,6 @@ FORMATS = ["text", "json", "md", "html"]
     show_default=True,
     help="Neighbours to list in each column.",
 )
-@head_options
 @report_options(FORMATS)
 def neighbours(
     spec: HeadSpec,

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import click
-
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
-    MultiValueCommand,
     OutputSpec,
-    checkpoint_argument,
-    head_options,
-    label_options,
+    model_command,
     report_options,
     seed_option,
 )
@@ -21,10 +16,7 @@ from cosaudit.errors import UsageError
 FORMATS = ["text", "json", "md"]
 
 
-@click.command(cls=MultiValueCommand)
-@checkpoint_argument
-@label_options
-@head_options
+@model_command()
 @seed_option
 @report_options(FORMATS)
 def patterns(

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from ckptkit import assert_one_line_error as _one_error_line
+from ckptkit import run_json
 from click.testing import CliRunner
 from safetensors.numpy import load_file, save_file
 
@@ -24,18 +26,10 @@ def run(*args: str):
 
 
 def _json(*args: str) -> dict:
-    r = run(*args, "--format", "json")
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout)
+    return run_json("flip", *args)
 
 
-def _one_error_line(r, *needles: str) -> None:
-    assert r.exit_code == 2, (r.stdout, r.stderr)
-    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error:"), r.stderr
-    assert r.stdout == ""
-    for n in needles:
-        assert n in lines[0], lines[0]
+
 
 
 def _listing(folder: Path) -> list[str]:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from ckptkit import assert_one_line_error as _one_error_line
+from ckptkit import run_json as _json
 from click.testing import CliRunner
 from safetensors.numpy import save_file
 
@@ -22,19 +24,7 @@ def run(*args: str):
     return CliRunner().invoke(cli, list(args))
 
 
-def _json(*args: str) -> dict:
-    r = run(*args, "--format", "json")
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout)
 
-
-def _one_error_line(r, *needles: str) -> None:
-    assert r.exit_code == 2, (r.stdout, r.stderr)
-    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error:"), r.stderr
-    assert r.stdout == ""
-    for n in needles:
-        assert n in lines[0], lines[0]
 
 
 @pytest.fixture
