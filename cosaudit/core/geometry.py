@@ -674,6 +674,60 @@ def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     return _LPOut("optimal", float(x[-1]), h, sval, weights, kappa)
 
 
+def _solve_dual(p: _Problem, K: np.ndarray) -> _LPOut:
+    """The same question in its dual (convex-hull membership) form, d + 2 rows.
+
+    Softmax, no ties, whole space. With unit rows â_k = (a_k, κ a_s,k)/|·| it finds convex
+    weights λ on K minimising |Σ λ_k â_k,h|_1 + max(0, −Σ λ_k â_k,s): the LP dual of
+    max t s.t. â_k·x + t ≤ 0, x_h ∈ [−1, 1]^d, x_s ∈ [0, 1]. Its optimum t is 0 exactly when
+    label i is dominated (λ is then the certificate) and its row duals are the primal point x
+    (a witness direction when t > 0). Solved by interior point (d + 2 dense rows), which is
+    far faster than simplex on the degenerate primal.
+    """
+    from scipy import sparse
+    from scipy.optimize import linprog
+
+    g = p.g
+    A, a_s = p.rows(K)
+    has_s = g.b is not None
+    d = g.d
+    if has_s:
+        rms_h = float(np.sqrt(np.mean(np.einsum("ij,ij->i", A, A)))) or 1.0
+        rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
+        kappa = rms_h / rms_s
+        norms = np.sqrt(np.einsum("ij,ij->i", A, A) + (a_s * kappa) ** 2)
+    else:
+        kappa = 1.0
+        norms = np.sqrt(np.einsum("ij,ij->i", A, A))
+    norms = np.where(norms > 0, norms, 1.0)
+    nK = K.size
+    # variables: λ (nK), u+ (d), u− (d) [, σ, v]; rows: d residual rows [, bias row], Σλ = 1
+    ns = 2 if has_s else 0
+    nrow = d + (1 if has_s else 0) + 1
+    Aeq = np.zeros((nrow, nK + 2 * d + ns))
+    Aeq[:d, :nK] = (A / norms[:, None]).T
+    Aeq[:d, nK : nK + d] = -np.eye(d)
+    Aeq[:d, nK + d : nK + 2 * d] = np.eye(d)
+    c = np.zeros(nK + 2 * d + ns)
+    c[nK : nK + 2 * d] = 1.0
+    if has_s:
+        Aeq[d, :nK] = a_s * kappa / norms
+        Aeq[d, nK + 2 * d] = 1.0  # σ: pays for a negative bias residual
+        Aeq[d, nK + 2 * d + 1] = -1.0  # v: a positive bias residual is free
+        c[nK + 2 * d] = 1.0
+    Aeq[-1, :nK] = 1.0
+    beq = np.zeros(nrow)
+    beq[-1] = 1.0
+    res = linprog(c, A_eq=sparse.csr_matrix(Aeq), b_eq=beq, bounds=(0, None), method="highs-ipm")
+    if res.status != 0 or res.x is None or res.eqlin is None or res.eqlin.marginals is None:
+        return _LPOut(str(res.message), -math.inf, np.zeros(d), 0.0, None, kappa)
+    y = np.asarray(res.eqlin.marginals, dtype=np.float64)
+    h = np.clip(y[:d], -1.0, 1.0)
+    sval = float(np.clip(y[d], 0.0, 1.0)) * kappa if has_s else 0.0
+    lam = np.maximum(np.asarray(res.x[:nK], dtype=np.float64), 0.0)
+    return _LPOut("optimal", max(float(res.fun), 0.0), h, sval, lam / norms, kappa)
+
+
 def _certificate(p: _Problem, K: np.ndarray, lp: _LPOut) -> Certificate:
     cert = Certificate(kind="lp-dual", lp_status=lp.status, lp_optimum=lp.t)
     if lp.weights is None:
@@ -717,10 +771,12 @@ def _constraint_generation(
         K = p.threats(h_start, n0)
         if K.size == 0:
             K = idx_all
+    # softmax without ties over the whole space: the dual (hull-membership) LP
+    use_dual = not p.sigmoid and not p.eq and g.space.kind != "box"
     rounds = 0
     while True:
         rounds += 1
-        lp = _solve_lp(p, K)
+        lp = _solve_dual(p, K) if use_dual else _solve_lp(p, K)
         t, h, s = lp.t, lp.h, lp.s
         if lp.status != "optimal":
             return (
