@@ -569,6 +569,21 @@ class _LPOut:
     kappa: float
 
 
+def _row_scaling(A: np.ndarray, a_s: np.ndarray, has_s: bool) -> tuple[float, np.ndarray]:
+    """(κ, row norms) for an LP over rows [A, κ·a_s]: κ puts the bias column on the scale of
+    the h columns, and every row is normalised (zero rows keep norm 1)."""
+    sq = np.einsum("ij,ij->i", A, A)
+    if has_s:
+        rms_h = float(np.sqrt(np.mean(sq))) or 1.0
+        rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
+        kappa = rms_h / rms_s
+        norms = np.sqrt(sq + (a_s * kappa) ** 2)
+    else:
+        kappa = 1.0
+        norms = np.sqrt(sq)
+    return kappa, np.where(norms > 0, norms, 1.0)
+
+
 def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     """Maximise the smallest normalised margin t over the constraints of K.
 
@@ -587,15 +602,7 @@ def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     fixed_s = g.space.kind == "box"
     has_s = g.b is not None and not fixed_s
     nh = g.d
-    if has_s:
-        rms_h = float(np.sqrt(np.mean(np.einsum("ij,ij->i", A, A)))) or 1.0
-        rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
-        kappa = rms_h / rms_s
-        norms = np.sqrt(np.einsum("ij,ij->i", A, A) + (a_s * kappa) ** 2)
-    else:
-        kappa = 1.0
-        norms = np.sqrt(np.einsum("ij,ij->i", A, A))
-    norms = np.where(norms > 0, norms, 1.0)
+    kappa, norms = _row_scaling(A, a_s, has_s)
     cols = [A / norms[:, None]]
     rhs = np.zeros(K.size)
     if has_s:
@@ -691,15 +698,7 @@ def _solve_dual(p: _Problem, K: np.ndarray) -> _LPOut:
     A, a_s = p.rows(K)
     has_s = g.b is not None
     d = g.d
-    if has_s:
-        rms_h = float(np.sqrt(np.mean(np.einsum("ij,ij->i", A, A)))) or 1.0
-        rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
-        kappa = rms_h / rms_s
-        norms = np.sqrt(np.einsum("ij,ij->i", A, A) + (a_s * kappa) ** 2)
-    else:
-        kappa = 1.0
-        norms = np.sqrt(np.einsum("ij,ij->i", A, A))
-    norms = np.where(norms > 0, norms, 1.0)
+    kappa, norms = _row_scaling(A, a_s, has_s)
     nK = K.size
     # variables: λ (nK), u+ (d), u− (d) [, σ, v]; rows: d residual rows [, bias row], Σλ = 1
     ns = 2 if has_s else 0
