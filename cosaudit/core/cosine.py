@@ -67,6 +67,19 @@ class RowStats:
         return np.sqrt(np.maximum(sq, 0.0))
 
 
+def finish_row_stats(total: np.ndarray, counted: int, norms: np.ndarray, bad_rows: np.ndarray,
+                     n_valid: int) -> RowStats:
+    """RowStats from a pass's column sum, count of rows summed, row norms and bad rows."""
+    norms[bad_rows] = np.nan
+    mean = total / max(counted, 1)
+    valid = np.ones(norms.size, dtype=bool)
+    valid[n_valid:] = False
+    valid[bad_rows] = False
+    mean_row_norm = float(np.mean(norms[valid])) if valid.any() else float("nan")
+    ratio = float(np.linalg.norm(mean) / mean_row_norm) if mean_row_norm > 0 else float("nan")
+    return RowStats(mean, norms, bad_rows, np.flatnonzero(norms == 0), counted, ratio)
+
+
 class RowStatsAccumulator:
     """Builds `RowStats` from blocks of rows as they are read (no second pass over the matrix)."""
 
@@ -101,15 +114,7 @@ class RowStatsAccumulator:
     def finish(self) -> RowStats:
         bad_rows = np.concatenate(self.bad) if self.bad else np.empty(0, dtype=np.int64)
         norms = self.norms
-        norms[bad_rows] = np.nan
-        mean = self.total / max(self.counted, 1)
-        valid = np.ones(self.v, dtype=bool)
-        valid[self.n_valid:] = False
-        valid[bad_rows] = False
-        mean_row_norm = float(np.mean(norms[valid])) if valid.any() else float("nan")
-        ratio = float(np.linalg.norm(mean) / mean_row_norm) if mean_row_norm > 0 else float("nan")
-        zero_rows = np.flatnonzero(norms == 0)
-        return RowStats(mean, norms, bad_rows, zero_rows, self.counted, ratio)
+        return finish_row_stats(self.total, self.counted, norms, bad_rows, self.n_valid)
 
 
 def row_stats(w: np.ndarray, n_valid: int | None = None) -> RowStats:

@@ -609,21 +609,13 @@ class StreamVerifier:
     def row_stats(self) -> Any:
         """Norms, mean row, bad and zero rows (`cosine.RowStats`), as `RowStatsAccumulator`
         computes them (the mean over finite rows below n_valid), here in float64."""
-        from cosaudit.core.cosine import RowStats
+        from cosaudit.core.cosine import finish_row_stats
 
         bads = [b for per in self._bad for b in per]
         bad_rows = np.sort(np.concatenate(bads)) if bads else np.empty(0, dtype=np.int64)
         norms = np.sqrt(self.sq)
-        norms[bad_rows] = np.nan
-        counted = sum(self._counted)
-        mean = np.sum(self._totals, axis=0) / max(counted, 1)
-        valid = np.ones(self.v, dtype=bool)
-        valid[self.n_valid :] = False
-        valid[bad_rows] = False
-        mean_row_norm = float(np.mean(norms[valid])) if valid.any() else float("nan")
-        ratio = float(np.linalg.norm(mean) / mean_row_norm) if mean_row_norm > 0 else float("nan")
-        zero_rows = np.flatnonzero(norms == 0)
-        return RowStats(mean, norms, bad_rows, zero_rows, counted, ratio)
+        return finish_row_stats(np.sum(self._totals, axis=0), sum(self._counted), norms, bad_rows,
+                                self.n_valid)
 
     def finish(self, *, seed: int = 0, probe_set: str = "") -> list[Verification]:
         """Compare every variant with the original on these probes (float64 probabilities)."""
