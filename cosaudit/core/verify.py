@@ -380,14 +380,6 @@ def algebraic_exact(head: HeadArrays, var: Variant) -> bool:
     return head.gain is not None
 
 
-def _row_dots_einsum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.einsum("ij,ij->i", a, b)
-
-
-# row-wise dot products: numpy ≥ 2's vecdot is several times faster than einsum on small blocks
-_row_dots = getattr(np, "vecdot", None) or _row_dots_einsum
-
-
 class StreamVerifier:
     """The logits of the original head and of every variant on one set of probes, filled from
     row blocks in any order (as a reader streams them), then compared (`finish`).
@@ -401,8 +393,12 @@ class StreamVerifier:
     exact variants' logits follow by algebra (`algebraic_exact`): ``z + c·h`` under T, ``z``
     under S; ``exact="elementwise"`` computes them from the float64 rows instead.
 
-    Two worker threads take half of each block (one BLAS thread each); nothing of size V × d
-    is allocated: memory is V × (probes + columns) numbers per model plus small buffers.
+    Two worker threads (one BLAS thread each) take pieces of `sub_rows` × `piece_subs` rows of
+    each block from a shared iterator. numpy releases the GIL inside a call, not between calls,
+    so the calls must be large for the threads to overlap: elementwise float32 work runs on whole
+    pieces, float64 work on `sub_rows` slices that stay in cache, and products use `np.dot`
+    (numpy's `matmul` and `vecdot` hold the GIL on blocks this small). Nothing of size V × d is
+    allocated: memory is V × (probes + columns) numbers per model plus small buffers.
     """
 
     def __init__(
@@ -417,6 +413,7 @@ class StreamVerifier:
         n_valid: int | None = None,
         exact: Literal["algebraic", "elementwise"] = "algebraic",
         sub_rows: int = 16,
+        piece_subs: int = 4,
         workers: int = 2,
     ):
         v, d = head.shape
@@ -448,6 +445,8 @@ class StreamVerifier:
         self.sq = np.full(v, np.nan, dtype=np.float64)  # |w|² of every row (float64)
         self.sub = max(1, int(sub_rows))
         self.workers = max(1, int(workers))
+        self.piece_subs = piece_subs  # sub-blocks per piece (a worker's unit of work)
+        self._ones_d = np.ones(d, dtype=np.float64)
         self._totals = [np.zeros(d, dtype=np.float64) for _ in range(self.workers)]
         self._counted = [0] * self.workers
         self._bad: list[list[np.ndarray]] = [[] for _ in range(self.workers)]
@@ -458,10 +457,10 @@ class StreamVerifier:
 
     # ------------------------------------------------------------------ filling
 
-    def _buf(self, wid: int, name: str, dtype: Any) -> np.ndarray:
+    def _buf(self, wid: int, name: str, dtype: Any, rows: int | None = None) -> np.ndarray:
         b = self._bufs[wid].get(name)
         if b is None:
-            b = np.empty((self.sub, self.d), dtype=dtype)
+            b = np.empty((rows or self.sub, self.d), dtype=dtype)
             self._bufs[wid][name] = b
         return b
 
@@ -475,82 +474,123 @@ class StreamVerifier:
         given: dict[int, np.ndarray] | None,
         emit: dict[int, np.ndarray] | None = None,
     ) -> None:
-        d = self.d
+        """Rows [lo, hi) of `block`, in pieces of `piece` rows: elementwise float32 work (the
+        conversion, a stored variant's rows) on whole pieces, so that each numpy call is large
+        enough to run in parallel with the other worker's (a short call is mostly interpreter
+        time, under the GIL); float64 copies and products on `sub`-row slices that stay in cache.
+        """
         f32_rows = block.dtype.itemsize <= 4  # float32/bfloat16/float16 values: exact in float32
-        w64 = self._buf(wid, "w64", np.float64)
-        s32 = self._buf(wid, "s32", np.float32)
-        t32 = self._buf(wid, "t32", np.float32)
-        plans = []
-        needs_w = False  # does a variant read the float64 rows after the original's products?
+        piece = self.sub * self.piece_subs
+        first: list[tuple[Any, Any, bool, Any, Any, np.ndarray, np.ndarray]] = []  # float64 rows
+        later: list[tuple[Any, str, Any, np.ndarray, np.ndarray]] = []  # rows stored in float32
         for idx in self.genuine:
             var = self.variants[idx]
             dest = None if emit is None else emit.get(idx)
             src = None if given is None else given.get(idx)
-            rows64 = var.weight_dtype is None or var.weight_dtype == "float64"
-            needs_w |= rows64 and src is None
-            plans.append((var.equivalent, var.weight_dtype, rows64, src, dest, self.H[idx],
-                          self.zs[idx]))
-        # the stored rows' float64 buffer shares the rows' when nothing needs them any more
-        t64 = self._buf(wid, "t64", np.float64) if (needs_w or not f32_rows) else w64
-        ones = np.ones(self.sub, dtype=np.float64)
+            if src is not None or var.weight_dtype in (None, "float64") or not f32_rows:
+                rows64 = src is None and var.weight_dtype in (None, "float64")
+                first.append((var.equivalent, var.weight_dtype, rows64, src, dest, self.H[idx],
+                              self.zs[idx]))
+            else:
+                later.append((var.equivalent, var.weight_dtype, dest, self.H[idx], self.zs[idx]))
         with np.errstate(invalid="ignore", over="ignore"):
-            for a in range(lo, hi, self.sub):
-                b = min(hi, a + self.sub)
-                r = b - a
-                g0, g1 = start + a, start + b
-                sb = block[a:b]
-                if f32_rows and sb.dtype != np.float32:  # e.g. bfloat16 rows, converted in cache
-                    np.copyto(s32[:r], sb, casting="unsafe")
-                    sb = s32[:r]
-                w = w64[:r]
-                np.copyto(w, sb, casting="unsafe")
-                sq = _row_dots(w, w)
-                self.sq[g0:g1] = sq
-                all_finite = math.isfinite(float(sq.sum()))
-                if self.stats:
-                    finite = np.isfinite(sq)
-                    if not all_finite:
-                        self._bad[wid].append(np.flatnonzero(~finite) + g0)
-                    top = min(g1, self.n_valid)
-                    if top > g0:
-                        if all_finite:
-                            self._totals[wid] += ones[: top - g0] @ w[: top - g0]
-                            self._counted[wid] += top - g0
-                        else:
-                            keep = finite[: top - g0]
-                            self._totals[wid] += w[: top - g0][keep].sum(axis=0)
-                            self._counted[wid] += int(keep.sum())
-                np.matmul(w, self.HQ, out=self.z0q[g0:g1])
-                if self.sqcols is not None:
-                    assert self.sq_products is not None
-                    sq_rows = self._buf(wid, "t64", np.float64)[:r]
-                    np.multiply(w, w, out=sq_rows)
-                    np.matmul(sq_rows, self.sqcols, out=self.sq_products[g0:g1])
-                t = t64[:r]
-                for eq, dtype, rows64, src, dest, H, zs in plans:
-                    if src is not None:
-                        np.copyto(t, src[a:b], casting="unsafe")
-                    elif rows64:
-                        eq.weight_into(w, t)
-                        if dest is not None:
-                            np.copyto(dest[a:b], t, casting="unsafe")
-                    elif dest is not None and dtype == "bfloat16":
-                        # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even) straight
-                        # into the writer's buffer: what `Equivalent.stored_rows` gives
-                        eq.stored_rows_f32(sb, "float32", out=t32[:r])
-                        np.copyto(dest[a:b], t32[:r], casting="unsafe")
-                        np.copyto(t, dest[a:b], casting="unsafe")
-                    else:
-                        # scratch for the rounding: t's memory, written only afterwards
-                        scratch = t.reshape(-1).view(np.uint32)[: r * d].reshape(r, d)
-                        assert dtype is not None
-                        eq.stored_rows_f32(
-                            sb, dtype, out=t32[:r], scratch=scratch, check_nan=not all_finite
-                        )
-                        if dest is not None:
-                            np.copyto(dest[a:b], t32[:r], casting="unsafe")  # exact: rounded
-                        np.copyto(t, t32[:r])
-                    np.matmul(t, H, out=zs[g0:g1])
+            for a in range(lo, hi, piece):
+                b = min(hi, a + piece)
+                sp = block[a:b]
+                if f32_rows and sp.dtype != np.float32:  # e.g. bfloat16 rows, converted in cache
+                    s32 = self._buf(wid, "s32", np.float32, piece)[: b - a]
+                    np.copyto(s32, sp, casting="unsafe")
+                    sp = s32
+                all_finite = self._original(wid, start, sp, a, first)
+                for eq, dtype, dest, H, zs in later:
+                    self._stored(wid, start, sp, a, eq, dtype, dest, H, zs, all_finite)
+
+    def _original(
+        self, wid: int, start: int, sp: np.ndarray, a: int,
+        first: list[tuple[Any, Any, bool, Any, Any, np.ndarray, np.ndarray]],
+    ) -> bool:
+        """The piece's float64 work: |w|², the row sum, the products with the probes and columns,
+        and the variants that need the float64 rows. Returns whether every row is finite."""
+        w64 = self._buf(wid, "w64", np.float64)
+        t64 = self._buf(wid, "t64", np.float64)
+        ones = np.ones(self.sub, dtype=np.float64)
+        all_finite = True
+        for a2 in range(0, sp.shape[0], self.sub):
+            b2 = min(sp.shape[0], a2 + self.sub)
+            r = b2 - a2
+            g0, g1 = start + a + a2, start + a + b2
+            w = w64[:r]
+            np.copyto(w, sp[a2:b2], casting="unsafe")
+            # |w|²: a product and a BLAS call, both without the GIL (numpy's vecdot holds it)
+            sq = self.sq[g0:g1]
+            np.dot(np.multiply(w, w, out=t64[:r]), self._ones_d, out=sq)
+            fin = math.isfinite(float(sq.sum()))
+            all_finite &= fin
+            if self.stats:
+                self._count(wid, g0, g1, w, sq, fin, ones)
+            np.dot(w, self.HQ, out=self.z0q[g0:g1])
+            if self.sqcols is not None:
+                assert self.sq_products is not None
+                np.multiply(w, w, out=t64[:r])
+                np.dot(t64[:r], self.sqcols, out=self.sq_products[g0:g1])
+            t = t64[:r]
+            for eq, dtype, rows64, src, dest, H, zs in first:
+                lo2, hi2 = a + a2, a + b2
+                if src is not None:
+                    np.copyto(t, src[lo2:hi2], casting="unsafe")
+                elif rows64:
+                    eq.weight_into(w, t)
+                    if dest is not None:
+                        np.copyto(dest[lo2:hi2], t, casting="unsafe")
+                else:  # float64 source rows stored in a narrower dtype
+                    t[...] = eq.stored_rows_f32(w, dtype, check_nan=not fin)
+                    if dest is not None:
+                        np.copyto(dest[lo2:hi2], t, casting="unsafe")
+                np.dot(t, H, out=zs[g0:g1])
+        return all_finite
+
+    def _count(self, wid: int, g0: int, g1: int, w: np.ndarray, sq: np.ndarray, fin: bool,
+               ones: np.ndarray) -> None:
+        """Row sum and count of the finite rows below n_valid; bad rows noted."""
+        finite = np.isfinite(sq)
+        if not fin:
+            self._bad[wid].append(np.flatnonzero(~finite) + g0)
+        top = min(g1, self.n_valid)
+        if top <= g0:
+            return
+        if fin:
+            self._totals[wid] += np.dot(ones[: top - g0], w[: top - g0])
+            self._counted[wid] += top - g0
+        else:
+            keep = finite[: top - g0]
+            self._totals[wid] += w[: top - g0][keep].sum(axis=0)
+            self._counted[wid] += int(keep.sum())
+
+    def _stored(
+        self, wid: int, start: int, sp: np.ndarray, a: int, eq: Equivalent, dtype: str,
+        dest: np.ndarray | None, H: np.ndarray, zs: np.ndarray, all_finite: bool,
+    ) -> None:
+        """A variant stored in a float32-exact dtype: its rows for the whole piece in float32
+        arithmetic, rounded (`Equivalent.stored_rows_f32`, what the writer writes; written into
+        `dest` when given), then their float64 products with the probes, `sub` rows at a time."""
+        n = sp.shape[0]
+        piece = self.sub * self.piece_subs
+        x32 = self._buf(wid, "x32", np.float32, piece)[:n]
+        x64 = self._buf(wid, "x64", np.float64, piece)[:n]
+        if dest is not None and dtype == "bfloat16":
+            # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even) straight into the
+            # writer's buffer, and back: exactly what `Equivalent.stored_rows` gives
+            eq.stored_rows_f32(sp, "float32", out=x32)
+            np.copyto(dest[a : a + n], x32, casting="unsafe")
+            np.copyto(x64, dest[a : a + n], casting="unsafe")
+        else:
+            # scratch for the rounding: x64's memory, written only afterwards
+            scratch = x64.reshape(-1).view(np.uint32)[: x32.size].reshape(x32.shape)
+            eq.stored_rows_f32(sp, dtype, out=x32, scratch=scratch, check_nan=not all_finite)
+            if dest is not None:
+                np.copyto(dest[a : a + n], x32, casting="unsafe")  # exact: already rounded
+            np.copyto(x64, x32)
+        np.dot(x64, H, out=zs[start + a : start + a + n])
 
     def add(
         self,
@@ -577,10 +617,18 @@ class StreamVerifier:
             from concurrent.futures import ThreadPoolExecutor
 
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="cosaudit-verify")
-        cut = ((n // 2) // self.sub) * self.sub
-        fut = self._pool.submit(self._fill, 1, start, block, cut, n, given, emit)
+        # both threads take pieces of the block from one shared iterator (next() is atomic under
+        # the GIL), so neither waits long for the other at the end of the block
+        step = self.sub * self.piece_subs
+        pieces = iter(range(0, n, step))
+
+        def work(wid: int) -> None:
+            for lo in pieces:
+                self._fill(wid, start, block, lo, min(n, lo + step), given, emit)
+
+        fut = self._pool.submit(work, 1)
         try:
-            self._fill(0, start, block, 0, cut, given, emit)
+            work(0)
         finally:
             fut.result()
 

@@ -307,3 +307,38 @@ def test_stream_verifier_refuses_a_partial_pass():
         sv.add(0, head.weight[:100])
         with pytest.raises(ValueError, match="verified 100 rows of 300"):
             sv.finish()
+
+
+@pytest.mark.parametrize("bad_row", [None, 77])
+def test_two_workers_taking_pieces_give_the_single_workers_figures(bad_row):
+    """The threads share each block piece by piece; whichever thread takes a piece, every row's
+    products are computed the same way, so the figures and emitted rows are bit for bit equal
+    (also with a NaN row, which switches the rounding's NaN pass on for its piece)."""
+    head, tr, _rs = _head_and_models(seed=9, v=600)
+    W = head.weight.astype(ml_dtypes.bfloat16)
+    if bad_row is not None:
+        W[bad_row, 3] = np.nan
+    head = vf.HeadArrays(W.astype(np.float32))
+    variants = [vf.Variant(tr), vf.Variant(tr, "bfloat16"), vf.Variant(tr, "float16")]
+    probes = vf.probe_inputs(24, 11, 0, None)
+    outs, figs, stats = [], [], []
+    for workers in (1, 2):
+        out = np.empty(W.shape, dtype=ml_dtypes.bfloat16)
+        with vf.StreamVerifier(head, variants, probes, columns=probes[:3].T, stats=True,
+                               sub_rows=4, piece_subs=3, workers=workers) as sv:
+            for a in range(0, 600, 250):  # blocks of 250 rows: pieces of 12, a short last one
+                sv.add(a, W[a : a + 250], emit={1: out[a : a + 250]})
+            figs.append(sv.finish())
+        outs.append(out)
+        stats.append(sv.row_stats())
+    np.testing.assert_array_equal(outs[0].view(np.uint16), outs[1].view(np.uint16))
+    for a, b in zip(*figs, strict=True):
+        np.testing.assert_array_equal(a.per_probe_abs_prob_diff, b.per_probe_abs_prob_diff)
+        assert a.argmax_disagreements == b.argmax_disagreements
+    np.testing.assert_array_equal(stats[0].norms, stats[1].norms)
+    np.testing.assert_array_equal(stats[0].bad_rows, stats[1].bad_rows)
+    np.testing.assert_allclose(stats[0].mean, stats[1].mean, rtol=1e-12)
+    if bad_row is None:
+        assert figs[0][1].max_abs_prob_diff > 0  # the stored rows really were rounded
+    else:
+        assert np.isnan(outs[0][bad_row, 3]) and stats[0].bad_rows.tolist() == [bad_row]
