@@ -446,7 +446,6 @@ class StreamVerifier:
         self.sub = max(1, int(sub_rows))
         self.workers = max(1, int(workers))
         self.piece_subs = piece_subs  # sub-blocks per piece (a worker's unit of work)
-        self._ones_d = np.ones(d, dtype=np.float64)
         self._totals = [np.zeros(d, dtype=np.float64) for _ in range(self.workers)]
         self._counted = [0] * self.workers
         self._bad: list[list[np.ndarray]] = [[] for _ in range(self.workers)]
@@ -521,9 +520,9 @@ class StreamVerifier:
             g0, g1 = start + a + a2, start + a + b2
             w = w64[:r]
             np.copyto(w, sp[a2:b2], casting="unsafe")
-            # |w|²: a product and a BLAS call, both without the GIL (numpy's vecdot holds it)
+            # |w|² by einsum, which releases the GIL (numpy's vecdot holds it)
             sq = self.sq[g0:g1]
-            np.dot(np.multiply(w, w, out=t64[:r]), self._ones_d, out=sq)
+            np.einsum("ij,ij->i", w, w, out=sq)
             fin = math.isfinite(float(sq.sum()))
             all_finite &= fin
             if self.stats:
@@ -576,21 +575,29 @@ class StreamVerifier:
         n = sp.shape[0]
         piece = self.sub * self.piece_subs
         x32 = self._buf(wid, "x32", np.float32, piece)[:n]
-        x64 = self._buf(wid, "x64", np.float64, piece)[:n]
-        if dest is not None and dtype == "bfloat16":
-            # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even) straight into the
-            # writer's buffer, and back: exactly what `Equivalent.stored_rows` gives
+        if dtype == "bfloat16":
+            # float32 arithmetic, then ml_dtypes' cast (nearest, ties to even: the same values as
+            # `Equivalent.stored_rows`) straight into the writer's buffer or a scratch one; the
+            # products below read the rows back from there
+            rows: np.ndarray = (
+                dest[a : a + n]
+                if dest is not None
+                else self._buf(wid, "b16", numpy_dtype("bfloat16"), piece)[:n]
+            )
             eq.stored_rows_f32(sp, "float32", out=x32)
-            np.copyto(dest[a : a + n], x32, casting="unsafe")
-            np.copyto(x64, dest[a : a + n], casting="unsafe")
+            np.copyto(rows, x32, casting="unsafe")
         else:
-            # scratch for the rounding: x64's memory, written only afterwards
-            scratch = x64.reshape(-1).view(np.uint32)[: x32.size].reshape(x32.shape)
+            scratch = self._buf(wid, "u32", np.uint32, piece)[:n]
             eq.stored_rows_f32(sp, dtype, out=x32, scratch=scratch, check_nan=not all_finite)
             if dest is not None:
                 np.copyto(dest[a : a + n], x32, casting="unsafe")  # exact: already rounded
-            np.copyto(x64, x32)
-        np.dot(x64, H, out=zs[start + a : start + a + n])
+            rows = x32
+        t64 = self._buf(wid, "t64", np.float64)
+        for a2 in range(0, n, self.sub):
+            b2 = min(n, a2 + self.sub)
+            t = t64[: b2 - a2]
+            np.copyto(t, rows[a2:b2], casting="unsafe")
+            np.dot(t, H, out=zs[start + a + a2 : start + a + b2])
 
     def add(
         self,

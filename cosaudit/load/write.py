@@ -322,10 +322,12 @@ def _head_stream(
     """
     stored = _StoredBlocks(eq, dtype)
     out_dtype = numpy_dtype(dtype)
-    out_buf: np.ndarray | None = None
-    for start, blk in iter_head_blocks(reader, hasher=hasher):
+    # two output buffers in turn: the writer writes one (on its thread) while the next is made
+    out_bufs: list[np.ndarray | None] = [None, None]
+    for k, (start, blk) in enumerate(iter_head_blocks(reader, hasher=hasher)):
+        out_buf = out_bufs[k % 2]
         if out_buf is None or out_buf.shape[0] < blk.shape[0]:
-            out_buf = np.empty(blk.shape, dtype=out_dtype)
+            out_buf = out_bufs[k % 2] = np.empty(blk.shape, dtype=out_dtype)
         out = out_buf[: blk.shape[0]]
         if produce is not None:
             produce(start, blk, out)
@@ -411,6 +413,41 @@ def _write_all(fd: int, data: bytes | memoryview) -> None:
         view = view[n:]
 
 
+def _write_blocks(fd: int, blocks: Iterator[np.ndarray]) -> int:
+    """Write the blocks in order at the file's position; return the bytes written.
+
+    Each block is written on a second thread while the generator makes the next one (`write`
+    releases the GIL), so the producer's buffer for a block must stay untouched until the block
+    after it is asked for: `_head_stream` keeps two in turn. Errors of the writes are raised here.
+    """
+    first = pos = os.lseek(fd, 0, os.SEEK_CUR)
+
+    def put(data: memoryview, at: int) -> None:
+        _write_all(fd, data)
+        _start_writeback(fd, at, len(data))
+
+    pending: Future[None] | None = None
+    with ThreadPoolExecutor(1, thread_name_prefix="cosaudit-write") as pool:
+        try:
+            for blk in blocks:
+                data = memoryview(np.ascontiguousarray(blk).reshape(-1).view(np.uint8))
+                if pending is not None:
+                    pending.result()
+                pending = pool.submit(put, data, pos)
+                pos += len(data)
+            if pending is not None:
+                pending.result()
+                pending = None
+        finally:
+            if pending is not None:
+                pending.cancel()
+                try:
+                    pending.result()
+                except BaseException:  # noqa: BLE001 - the first error is being raised already
+                    pass
+    return pos - first
+
+
 def write_safetensors(
     out: Path,
     src: Path | None,
@@ -459,13 +496,7 @@ def write_safetensors(
         _write_all(fd, struct.pack("<Q", len(hb)) + hb)
         for name, _dt, _shape, nbytes, what in plan:
             if isinstance(what, Produced):
-                written = 0
-                for blk in what.blocks():
-                    data = memoryview(np.ascontiguousarray(blk).reshape(-1).view(np.uint8))
-                    pos = os.lseek(fd, 0, os.SEEK_CUR)
-                    _write_all(fd, data)
-                    _start_writeback(fd, pos, len(data))
-                    written += len(data)
+                written = _write_blocks(fd, what.blocks())
                 if written != nbytes:
                     raise OutputError(
                         f"internal error: tensor {name} produced {written} bytes, expected {nbytes}"
