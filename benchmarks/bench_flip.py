@@ -9,7 +9,11 @@ other large tensors and a final RMSNorm. Then measures, in this process (imports
    array, bit shift), warm page cache;
 2. `flip FILE --ids I J` (both −1 and +1, verification with the default probe count), target ≤ 3×A;
 3. baseline B: `cp FILE COPY` (subprocess, warm cache);
-4. `flip FILE --ids I J --target -1 --save OUT`, target ≤ 2×B.
+4. `flip FILE --ids I J --target -1 --save OUT`, target ≤ 2×B;
+5. phases and floors: one streamed read of the head, the save step alone (no verification),
+   and two parts that a save with always-on verification and a provenance hash cannot skip,
+   each alone: `flip --target -1` without `--save` (the verification of the saved model) and
+   sha256 of the head's bytes.
 
 Each timing is the best of `--repeat` runs (wall clock; the process CPU time of that run is
 printed beside it, and the load average before and after, since other work on the machine
@@ -204,6 +208,25 @@ def main() -> int:
         save_equivalent(head, eq, out, symmetry="translate", labels=[], target=-1.0)
 
     t_write = timed(save_only, args.repeat)
+
+    # floors of the save: the parts that any save with always-on verification and the
+    # provenance hash must do, each measured alone
+    def verify_one() -> None:
+        r = runner.invoke(
+            cli, ["flip", str(ckpt), "--ids", "1000", "2000", "--target", "-1", "--format", "json"]
+        )
+        assert r.exit_code == 0, r.stderr
+
+    t_verify1 = timed(verify_one, args.repeat)
+
+    def sha256_head() -> None:
+        import hashlib
+
+        h = hashlib.sha256()
+        for _start, block in iter_head_blocks(head.weight):
+            h.update(np.ascontiguousarray(block).reshape(-1).view(np.uint8))
+
+    t_sha = timed(sha256_head, args.repeat)
     nos = report["nosave"]
     sav = report["save"]
     ver = nos["verification"]  # type: ignore[index]
@@ -218,6 +241,9 @@ def main() -> int:
         ("  phase: one streamed read of the head", t_read, f"= {t_read / base_a:.2f} x A"),
         ("  phase: save step alone (sha256, transform, write)", t_write,
          f"= {t_write / base_b:.2f} x B"),
+        ("  floor: flip --target -1 without --save (verify)", t_verify1,
+         f"= {t_verify1 / base_b:.2f} x B"),
+        ("  floor: sha256 of the head's bytes (hashlib)", t_sha, f"= {t_sha / base_b:.2f} x B"),
     ]
     for label, secs, note in rows:
         print(f"{label:<52} {secs:7.3f} s  {note}")

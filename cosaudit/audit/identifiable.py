@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 
 from cosaudit.core.geometry import (
+    ALL,
     HeadGeometry,
+    SearchSpace,
     argmax_many,
     head_summary,
     tieable_neighbours,
@@ -67,9 +69,11 @@ def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
     return W, head.bias_vector()
 
 
-def _notes(head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None) -> list[str]:
+def _notes(
+    head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None, space: SearchSpace = ALL
+) -> list[str]:
     notes = []
-    if W is not None and W.shape[0] <= W.shape[1] + 1:
+    if W is not None and W.shape[0] <= W.shape[1] + 1 and space.kind == "all":
         summary = head_summary(W, b)
         if summary["unconstrained"]:
             notes.append(
@@ -82,20 +86,36 @@ def _notes(head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None)
             f"logits are soft-capped at {head.softcap:g}: the cap keeps every order and "
             "sign, so these answers are those of the uncapped logits"
         )
-    if head.final_norm is not None:
+    if head.final_norm is not None and space.kind == "all":
         notes.append(
-            "a final norm precedes the head: its outputs form a smaller set than R^d; the answers are for all of R^d"
+            "a final norm precedes the head: its outputs form a smaller set than R^d; the answers "
+            "are for all of R^d (--space norm asks within the norm's outputs)"
+        )
+    if space.kind == "affine":
+        notes.append(
+            "answers are for hidden states in " + space.describe(head.shape[1]) + "; a label "
+            "that is not argmaxable there may still be argmaxable elsewhere in R^d"
+        )
+    if space.kind == "box":
+        notes.append(
+            "answers are for hidden states in " + space.describe(head.shape[1]) + ", where a "
+            "bias can keep a label from the top that a larger hidden state would lift"
         )
     return notes
 
 
-def _geometry(head: Head) -> HeadGeometry:
+def _geometry(head: Head, space: SearchSpace = ALL) -> HeadGeometry:
     W, b = _head_arrays(head)
-    return HeadGeometry(W, b, head_type=head.head_type)
+    return HeadGeometry(W, b, head_type=head.head_type, space=space)
 
 
 def run_neighbours(
-    head: Head, label: ResolvedLabel, *, k: int = 10, progress: Progress | None = None
+    head: Head,
+    label: ResolvedLabel,
+    *,
+    k: int = 10,
+    progress: Progress | None = None,
+    space: SearchSpace = ALL,
 ) -> dict[str, Any]:
     """Top-k by raw cosine, by centered cosine, and tie-able neighbours by witness margin."""
     from cosaudit.core.cosine import row_stats, vocabulary_pass
@@ -104,7 +124,7 @@ def run_neighbours(
     n_valid = head.n_vocab if head.n_vocab else None
     stats = row_stats(W, n_valid)
     raw, cen = vocabulary_pass(W, stats, [label.id], k, n_valid=n_valid)
-    g = HeadGeometry(W, b, head_type=head.head_type)
+    g = HeadGeometry(W, b, head_type=head.head_type, space=space)
     nb = tieable_neighbours(g, None, label.id, k=k, progress=progress)
 
     def cos_list(n: Any) -> list[dict[str, Any]]:
@@ -140,7 +160,7 @@ def run_neighbours(
         },
         "semantics": SEMANTICS[head.head_type]["tieable"],
         "margin_note": MARGIN_NOTE,
-        "notes": _notes(head, W if head.head_type == "softmax" else None, b),
+        "notes": _notes(head, W if head.head_type == "softmax" else None, b, space),
     }
 
 
@@ -150,9 +170,10 @@ def run_argmax(
     *,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    space: SearchSpace = ALL,
 ) -> dict[str, Any]:
     """Argmaxable (sigmoid: predictable alone) for the chosen labels, or every label (None)."""
-    g = _geometry(head)
+    g = _geometry(head, space)
     ids = None if labels is None else [lab.id for lab in labels]
     batch = argmax_many(g, None, ids, progress=progress, should_stop=should_stop)
     by_id = {lab.id: lab for lab in labels} if labels is not None else {}
@@ -190,7 +211,7 @@ def run_argmax(
         "requested": requested,
         "methods": dict(sorted(batch.methods.items())),
         "margin_note": MARGIN_NOTE,
-        "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b),
+        "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b, space),
     }
 
 
@@ -208,7 +229,9 @@ def _why_not(head: Head, r: Any) -> str:
     return c.note or f"LP optimum {c.lp_optimum}"
 
 
-def run_patterns(head: Head, labels: list[ResolvedLabel], *, seed: int = 0) -> dict[str, Any]:
+def run_patterns(
+    head: Head, labels: list[ResolvedLabel], *, seed: int = 0, space: SearchSpace = ALL
+) -> dict[str, Any]:
     """Feasible rankings (softmax) or sign vectors (sigmoid) of up to 8 labels."""
     if len(labels) < 2:
         raise UsageError("patterns need at least two labels", hint="pass --labels A B [C …]")
@@ -217,7 +240,7 @@ def run_patterns(head: Head, labels: list[ResolvedLabel], *, seed: int = 0) -> d
     bias = head.bias_vector()
     b = None if bias is None else bias[ids]
     kind = "sign_vectors" if head.head_type == "sigmoid" else "rankings"
-    res = core_patterns(rows, b, list(range(len(ids))), kind=kind, seed=seed)
+    res = core_patterns(rows, b, list(range(len(ids))), kind=kind, seed=seed, space=space)
     if kind == "rankings":
         pats = [[ids[x] for x in p] for p in res.patterns]
     else:
@@ -241,5 +264,5 @@ def run_patterns(head: Head, labels: list[ResolvedLabel], *, seed: int = 0) -> d
             else "sign vectors (+1 predicted, -1 not) of these labels that some hidden state "
             "produces" + (" (bias included)" if res.bias else " (no bias)")
         ),
-        "notes": _notes(head),
+        "notes": _notes(head, space=space),
     }

@@ -194,3 +194,11 @@ def report_options(formats: list[str], default: str = "text") -> Callable[[F], F
 def seed_option(f: F) -> F:
     return click.option("--seed", type=int, default=0, show_default=True,
                         help="Seed for sampled pairs and probe inputs (reported).")(f)
+
+
+def space_option(f: F) -> F:
+    """`--space`: where the identifiable questions search (see `cosaudit.audit.space`)."""
+    from cosaudit.audit.space import SPACE_HELP
+
+    return click.option("--space", "space", default="all", show_default=True, metavar="SPACE",
+                        help=SPACE_HELP)(f)

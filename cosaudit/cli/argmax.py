@@ -10,6 +10,7 @@ from cosaudit.cli._options import (
     OutputSpec,
     model_command,
     report_options,
+    space_option,
 )
 from cosaudit.cli._output import note
 from cosaudit.cli._progress import progress_bar
@@ -21,6 +22,7 @@ FORMATS = ["text", "json", "md"]
 
 @model_command()
 @click.option("--all", "all_labels", is_flag=True, help="Check every label of the head.")
+@space_option
 @report_options(FORMATS)
 def argmax(
     spec: HeadSpec,
@@ -29,6 +31,7 @@ def argmax(
     ids: tuple[int,
     ...],
     all_labels: bool,
+    space: str,
     out: OutputSpec,
 ) -> None:
     """Can each label be the top prediction for some hidden state?
@@ -42,8 +45,10 @@ def argmax(
     Examples:
       cosaudit argmax fixtures/demo-lm --labels dog cat
       cosaudit argmax model.safetensors --all --format json -o argmax.json
+      cosaudit argmax model.safetensors --labels dog cat --space hidden.npy
     """
     from cosaudit.audit.identifiable import run_argmax
+    from cosaudit.audit.space import search_space
 
     if all_labels and (labels or ids):
         raise UsageError("--all checks every label; do not combine it with --labels/--ids")
@@ -51,6 +56,7 @@ def argmax(
         raise UsageError("no labels to check", hint="pass --labels A B …, --ids N …, or --all")
     precheck_render(out)
     head = load_head_from_options(spec, out)
+    where = search_space(head, space)
     resolved = None if all_labels else resolve_from_options(head, labels, ids)
     total = head.n_rows if all_labels else len({r.id for r in resolved or []})
     with progress_bar("argmaxable labels", total) as advance:
@@ -61,7 +67,7 @@ def argmax(
                 advance(done - state["done"])
                 state["done"] = done
 
-        report = run_argmax(head, resolved, progress=progress)
+        report = run_argmax(head, resolved, progress=progress, space=where)
     if not report["complete"]:
         note(f"interrupted: {report['answered']} of {report['requested']} labels answered; the report keeps them")
     render_and_write(report, out)

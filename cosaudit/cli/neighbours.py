@@ -10,6 +10,7 @@ from cosaudit.cli._options import (
     OutputSpec,
     model_command,
     report_options,
+    space_option,
 )
 from cosaudit.cli._progress import progress_bar
 from cosaudit.cli._render import precheck_render, render_and_write
@@ -34,12 +35,14 @@ FORMATS = ["text", "json", "md", "html"]
     show_default=True,
     help="Neighbours to list in each column.",
 )
+@space_option
 @report_options(FORMATS)
 def neighbours(
     spec: HeadSpec,
     label: str | None,
     label_id: int | None,
     k: int,
+    space: str,
     out: OutputSpec,
 ) -> None:
     """A label's top-k by raw cosine, by centered cosine, and its tie-able neighbours.
@@ -54,11 +57,13 @@ def neighbours(
       cosaudit neighbours org/name --label " Paris" --k 20 --format json
     """
     from cosaudit.audit.identifiable import run_neighbours
+    from cosaudit.audit.space import search_space
 
     if (label is None) == (label_id is None):
         raise UsageError("give exactly one of --label or --id", hint="e.g. --label dog")
     precheck_render(out)
     head = load_head_from_options(spec, out)
+    where = search_space(head, space)
     resolved = resolve_from_options(
         head, [label] if label is not None else [], [label_id] if label_id is not None else []
     )
@@ -71,5 +76,5 @@ def neighbours(
                 advance(pct - state["done"])
                 state["done"] = pct
 
-        report = run_neighbours(head, resolved[0], k=k, progress=progress)
+        report = run_neighbours(head, resolved[0], k=k, progress=progress, space=where)
     render_and_write(report, out)

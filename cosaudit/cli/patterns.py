@@ -9,6 +9,7 @@ from cosaudit.cli._options import (
     model_command,
     report_options,
     seed_option,
+    space_option,
 )
 from cosaudit.cli._render import precheck_render, render_and_write
 from cosaudit.errors import UsageError
@@ -18,6 +19,7 @@ FORMATS = ["text", "json", "md"]
 
 @model_command()
 @seed_option
+@space_option
 @report_options(FORMATS)
 def patterns(
     spec: HeadSpec,
@@ -26,6 +28,7 @@ def patterns(
     ids: tuple[int,
     ...],
     seed: int,
+    space: str,
     out: OutputSpec,
 ) -> None:
     """The exact set of possible rankings (softmax) or label combinations (sigmoid) of 2–8 labels.
@@ -40,13 +43,15 @@ def patterns(
       cosaudit patterns fixtures/multilabel --ids 0 1 2 3 --format json
     """
     from cosaudit.audit.identifiable import run_patterns
+    from cosaudit.audit.space import search_space
 
     if not (labels or ids):
         raise UsageError("no labels given", hint="pass --labels A B [C …] or --ids N N …")
     precheck_render(out)
     head = load_head_from_options(spec, out)
+    where = search_space(head, space)
     resolved = resolve_from_options(head, labels, ids)
     if len({r.id for r in resolved}) != len(resolved):
         raise UsageError("a label is given twice (or two labels are the same row)", hint="give each label once")
-    report = run_patterns(head, resolved, seed=seed)
+    report = run_patterns(head, resolved, seed=seed, space=where)
     render_and_write(report, out)

@@ -116,6 +116,52 @@ def layernorm_space(gain: np.ndarray, shift: np.ndarray | None = None) -> Search
     return SearchSpace(kind="affine", basis=basis, offset=off, name="the LayerNorm output span")
 
 
+def rmsnorm_space(gain: np.ndarray) -> SearchSpace:
+    """The linear span of RMSNorm outputs h = gain ⊙ n: coordinates with a zero gain stay 0.
+
+    (With every gain non-zero this is all of R^d: the answers are those of `ALL`, stated as
+    this span. Like `layernorm_space` it ignores the fixed norm of n.)
+    """
+    g = np.asarray(gain, dtype=np.float64).ravel()
+    keep = np.flatnonzero(g != 0)
+    if keep.size == 0:
+        raise DataError("the final norm's gain is zero everywhere: its outputs are all 0")
+    basis = np.zeros((g.size, keep.size))
+    basis[keep, np.arange(keep.size)] = g[keep]
+    return SearchSpace(kind="affine", basis=basis, offset=np.zeros(g.size),
+                       name="the RMSNorm output span")
+
+
+def hidden_states_space(H: np.ndarray, *, what: str = "hidden states", rel_tol: float = 1e-9) -> SearchSpace:
+    """The affine span of observed hidden states (the rows of `H`, n × d).
+
+    Offset: their mean; basis: the right singular vectors of the centered states whose singular
+    value exceeds `rel_tol` × the largest (so numerically repeated directions count once).
+    """
+    X = np.asarray(H, dtype=np.float64)
+    if X.ndim != 2 or X.shape[0] < 2 or X.shape[1] < 1:
+        raise DataError(
+            f"{what}: need an n x d matrix with n >= 2 hidden states, got shape {X.shape}",
+            hint="save the hidden states as one 2-D array, one state per row",
+        )
+    if not np.isfinite(X).all():
+        raise DataError(f"{what}: NaN/Inf entries", hint="give finite hidden states")
+    mu = X.mean(axis=0)
+    _, sv, vt = np.linalg.svd(X - mu, full_matrices=False)
+    rank = int(np.count_nonzero(sv > rel_tol * sv[0])) if sv.size and sv[0] > 0 else 0
+    if rank == 0:
+        raise DataError(
+            f"{what}: all {X.shape[0]} hidden states are the same point, which spans nothing",
+            hint="give hidden states that differ",
+        )
+    return SearchSpace(
+        kind="affine",
+        basis=np.ascontiguousarray(vt[:rank].T),
+        offset=mu,
+        name=f"the affine span of {X.shape[0]} {what}",
+    )
+
+
 # ----------------------------------------------------------------------------- results
 
 

@@ -15,7 +15,9 @@ from cosaudit.core.geometry import (
     argmaxable,
     box_space,
     head_summary,
+    hidden_states_space,
     layernorm_space,
+    rmsnorm_space,
     tieable,
     tieable_matrix,
     tieable_neighbours,
@@ -367,3 +369,39 @@ def test_ctrl_c_during_the_vectorised_pass_keeps_settled_labels():
     for r in res.results.values():
         assert r.method == "witness:whitened"
         recheck_argmax(W, None, r)
+
+
+def test_hidden_state_and_rmsnorm_spaces():
+    """States spanning R^d (and an RMSNorm with no zero gain) give the answers of all of R^d;
+    states on a plane, or a zero gain, restrict them; witnesses lie in the space."""
+    rng = np.random.default_rng(4)
+    W = rng.standard_normal((40, 3))
+    W[7] = W[:5].mean(axis=0)  # inside the hull: never on top
+    b = rng.standard_normal(40) * 0.1
+    full = argmax_many(HeadGeometry(W, b), None, None)
+    spanning = hidden_states_space(rng.standard_normal((10, 3)))
+    same = argmax_many(HeadGeometry(W, b, space=spanning), None, None)
+    assert same.not_argmaxable == full.not_argmaxable and 7 in full.not_argmaxable
+    rms = argmax_many(HeadGeometry(W, b, space=rmsnorm_space(np.array([2.0, 0.5, 1.0]))), None, None)
+    assert rms.not_argmaxable == full.not_argmaxable
+    # the plane z = 0 (through states with z = 0), and the same plane as a zero gain
+    plane_states = np.c_[rng.standard_normal((6, 2)), np.zeros(6)]
+    plane = hidden_states_space(plane_states)
+    assert plane.basis.shape == (3, 2) and "dimension 2" in plane.describe(3)
+    flat = argmax_many(HeadGeometry(W, None, space=plane), None, None)
+    flat_rms = argmax_many(HeadGeometry(W, None, space=rmsnorm_space(np.array([1.0, 3.0, 0.0]))),
+                           None, None)
+    hull2 = {i for i in range(40) if argmaxable(W[:, :2], None, i).argmaxable}
+    assert set(range(40)) - set(flat.not_argmaxable) == hull2
+    assert flat_rms.not_argmaxable == flat.not_argmaxable
+    for i, r in flat.results.items():
+        if r.argmaxable:
+            assert abs(r.witness[2]) < 1e-12  # the witness is in the plane
+            z = W @ r.witness
+            assert z.argmax() == i
+    with pytest.raises(DataError, match="same point"):
+        hidden_states_space(np.ones((3, 3)))
+    with pytest.raises(DataError, match="n >= 2"):
+        hidden_states_space(np.ones((1, 3)))
+    with pytest.raises(DataError, match="zero everywhere"):
+        rmsnorm_space(np.zeros(3))
