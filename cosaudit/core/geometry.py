@@ -1214,9 +1214,8 @@ def argmax_many(
                 label=i,
                 argmaxable=True,
             )
-            p = _Problem(g, [i])
-            if math.isnan(m):  # bias case: recheck exactly
-                ok, m, rel = p.verify(h)
+            if math.isnan(m):  # bias case: recheck exactly (a _Problem costs a V × d product)
+                ok, m, rel = _Problem(g, [i]).verify(h)
                 if not ok:
                     continue
             r.witness, r.margin, r.rel_margin = g.to_original(h), m, rel
