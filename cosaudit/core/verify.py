@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -380,6 +380,18 @@ def algebraic_exact(head: HeadArrays, var: Variant) -> bool:
     return head.gain is not None
 
 
+class _Plan(NamedTuple):
+    """How `StreamVerifier` computes one genuine variant's logits."""
+
+    eq: Equivalent
+    dtype: str | None  # storage dtype (None: exact float64)
+    rows64: bool  # rows computed in float64 from the float64 rows
+    src: np.ndarray | None  # rows handed over by the writer (`given`)
+    dest: np.ndarray | None  # the writer's buffer to fill (`emit`)
+    H: np.ndarray  # d × probes, the hidden states this variant sees
+    zs: np.ndarray  # V × probes, its logits
+
+
 class StreamVerifier:
     """The logits of the original head and of every variant on one set of probes, filled from
     row blocks in any order (as a reader streams them), then compared (`finish`).
@@ -480,18 +492,22 @@ class StreamVerifier:
         """
         f32_rows = block.dtype.itemsize <= 4  # float32/bfloat16/float16 values: exact in float32
         piece = self.sub * self.piece_subs
-        first: list[tuple[Any, Any, bool, Any, Any, np.ndarray, np.ndarray]] = []  # float64 rows
-        later: list[tuple[Any, str, Any, np.ndarray, np.ndarray]] = []  # rows stored in float32
+        first: list[_Plan] = []  # variants computed from the float64 rows (or given rows)
+        later: list[_Plan] = []  # variants stored in a float32-exact dtype, made per piece
         for idx in self.genuine:
             var = self.variants[idx]
-            dest = None if emit is None else emit.get(idx)
             src = None if given is None else given.get(idx)
-            if src is not None or var.weight_dtype in (None, "float64") or not f32_rows:
-                rows64 = src is None and var.weight_dtype in (None, "float64")
-                first.append((var.equivalent, var.weight_dtype, rows64, src, dest, self.H[idx],
-                              self.zs[idx]))
-            else:
-                later.append((var.equivalent, var.weight_dtype, dest, self.H[idx], self.zs[idx]))
+            plan = _Plan(
+                eq=var.equivalent,
+                dtype=var.weight_dtype,
+                rows64=src is None and var.weight_dtype in (None, "float64"),
+                src=src,
+                dest=None if emit is None else emit.get(idx),
+                H=self.H[idx],
+                zs=self.zs[idx],
+            )
+            narrow = src is None and not plan.rows64 and f32_rows
+            (later if narrow else first).append(plan)
         with np.errstate(invalid="ignore", over="ignore"):
             for a in range(lo, hi, piece):
                 b = min(hi, a + piece)
@@ -501,12 +517,11 @@ class StreamVerifier:
                     np.copyto(s32, sp, casting="unsafe")
                     sp = s32
                 all_finite = self._original(wid, start, sp, a, first)
-                for eq, dtype, dest, H, zs in later:
-                    self._stored(wid, start, sp, a, eq, dtype, dest, H, zs, all_finite)
+                for plan in later:
+                    self._stored(wid, start, sp, a, plan, all_finite)
 
     def _original(
-        self, wid: int, start: int, sp: np.ndarray, a: int,
-        first: list[tuple[Any, Any, bool, Any, Any, np.ndarray, np.ndarray]],
+        self, wid: int, start: int, sp: np.ndarray, a: int, first: list[_Plan]
     ) -> bool:
         """The piece's float64 work: |w|², the row sum, the products with the probes and columns,
         and the variants that need the float64 rows. Returns whether every row is finite."""
@@ -542,6 +557,7 @@ class StreamVerifier:
                     if dest is not None:
                         np.copyto(dest[lo2:hi2], t, casting="unsafe")
                 else:  # float64 source rows stored in a narrower dtype
+                    assert dtype is not None
                     t[...] = eq.stored_rows_f32(w, dtype, check_nan=not fin)
                     if dest is not None:
                         np.copyto(dest[lo2:hi2], t, casting="unsafe")
@@ -566,12 +582,13 @@ class StreamVerifier:
             self._counted[wid] += int(keep.sum())
 
     def _stored(
-        self, wid: int, start: int, sp: np.ndarray, a: int, eq: Equivalent, dtype: str,
-        dest: np.ndarray | None, H: np.ndarray, zs: np.ndarray, all_finite: bool,
+        self, wid: int, start: int, sp: np.ndarray, a: int, plan: _Plan, all_finite: bool
     ) -> None:
         """A variant stored in a float32-exact dtype: its rows for the whole piece in float32
         arithmetic, rounded (`Equivalent.stored_rows_f32`, what the writer writes; written into
         `dest` when given), then their float64 products with the probes, `sub` rows at a time."""
+        eq, dtype, dest, H, zs = plan.eq, plan.dtype, plan.dest, plan.H, plan.zs
+        assert dtype is not None
         n = sp.shape[0]
         piece = self.sub * self.piece_subs
         x32 = self._buf(wid, "x32", np.float32, piece)[:n]
