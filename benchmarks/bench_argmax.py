@@ -85,7 +85,7 @@ def plain_lp(W: np.ndarray, i: int, form: str = "primal", time_limit: float = 36
         c[-1] = -1.0
         res = linprog(c, A_ub=A, b_ub=np.zeros(V - 1), bounds=[(-1, 1)] * d + [(None, 1)],
                       method="highs-ds", options=opts)
-        answer = (res.status == 0 and -res.fun > 1e-9) if res.status in (0,) else None
+        answer = bool(-res.fun > 1e-9) if res.status == 0 else None
     else:
         others = np.delete(np.arange(V), i)
         A = np.vstack([W[others].T, np.ones((1, V - 1))])

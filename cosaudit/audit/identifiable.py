@@ -86,7 +86,7 @@ def _notes(
             f"logits are soft-capped at {head.softcap:g}: the cap keeps every order and "
             "sign, so these answers are those of the uncapped logits"
         )
-    if head.final_norm is not None and space.kind == "all":
+    if head.final_norm is not None and space.kind == "all" and space.name is None:
         notes.append(
             "a final norm precedes the head: its outputs form a smaller set than R^d; the answers "
             "are for all of R^d (--space norm asks within the norm's outputs)"

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import numpy as np
+
 from cosaudit.core.geometry import (
     ALL,
     SearchSpace,
@@ -44,7 +46,7 @@ def search_space(head: Head, value: str | None) -> SearchSpace:
                 hint="use --space all, box:R or a file of hidden states",
             )
         gain = norm.gain()
-        if not all(math.isfinite(float(x)) for x in gain):
+        if not np.isfinite(gain).all():
             raise DataError("the final norm's gain has NaN/Inf entries")
         if norm.kind == "layernorm":
             return layernorm_space(gain, norm.shift())

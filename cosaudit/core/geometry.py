@@ -82,7 +82,7 @@ class SearchSpace:
 
     def describe(self, d: int) -> str:
         if self.kind == "all":
-            return f"all of R^{d}"
+            return f"all of R^{d}" if self.name is None else f"{self.name}, which is all of R^{d}"
         if self.kind == "box":
             return f"the box |h_j| <= {self.radius:g} in R^{d}"
         r = 0 if self.basis is None else self.basis.shape[1]
@@ -91,6 +91,16 @@ class SearchSpace:
 
 
 ALL = SearchSpace()
+
+
+def _axis_columns(basis: np.ndarray) -> np.ndarray | None:
+    """The coordinates a basis of unit coordinate axes picks, or None for any other basis."""
+    if np.count_nonzero(basis) != basis.shape[1]:
+        return None
+    rows = np.argmax(basis != 0, axis=0)
+    if not np.all(basis[rows, np.arange(basis.shape[1])] == 1.0):
+        return None
+    return rows
 
 
 def box_space(radius: float) -> SearchSpace:
@@ -119,17 +129,20 @@ def layernorm_space(gain: np.ndarray, shift: np.ndarray | None = None) -> Search
 def rmsnorm_space(gain: np.ndarray) -> SearchSpace:
     """The linear span of RMSNorm outputs h = gain ⊙ n: coordinates with a zero gain stay 0.
 
-    (With every gain non-zero this is all of R^d: the answers are those of `ALL`, stated as
-    this span. Like `layernorm_space` it ignores the fixed norm of n.)
+    With every gain non-zero that span is all of R^d (said so in its description); otherwise it
+    is spanned by the coordinate axes with a non-zero gain (the gain's size does not change a
+    span). Like `layernorm_space` it ignores the fixed norm of n.
     """
     g = np.asarray(gain, dtype=np.float64).ravel()
     keep = np.flatnonzero(g != 0)
+    name = "the RMSNorm output span"
     if keep.size == 0:
         raise DataError("the final norm's gain is zero everywhere: its outputs are all 0")
+    if keep.size == g.size:
+        return SearchSpace(name=name)
     basis = np.zeros((g.size, keep.size))
-    basis[keep, np.arange(keep.size)] = g[keep]
-    return SearchSpace(kind="affine", basis=basis, offset=np.zeros(g.size),
-                       name="the RMSNorm output span")
+    basis[keep, np.arange(keep.size)] = 1.0
+    return SearchSpace(kind="affine", basis=basis, offset=np.zeros(g.size), name=name)
 
 
 def hidden_states_space(H: np.ndarray, *, what: str = "hidden states", rel_tol: float = 1e-9) -> SearchSpace:
@@ -320,7 +333,9 @@ class HeadGeometry:
             off = np.zeros(self.d_orig) if space.offset is None else space.offset
             shift = W64 @ off
             bias = shift if bias is None else bias + shift
-            W64 = np.ascontiguousarray(W64 @ space.basis)
+            axes = _axis_columns(space.basis)
+            # coordinate axes (e.g. an RMSNorm with zero gains): pick columns, no V × d × r product
+            W64 = np.ascontiguousarray(W64[:, axes] if axes is not None else W64 @ space.basis)
             if not np.any(shift):
                 bias = None if b is None else bias
         self.W = W64

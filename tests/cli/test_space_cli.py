@@ -163,3 +163,13 @@ def test_npz_with_a_hidden_states_array_is_read(tmp_path):
     np.savez(p, hidden_states=rng.standard_normal((30, 24)), other=np.zeros(3))
     rep = run_json("argmax", DEMO, "--labels", "dog", "--space", str(p), "--format", "json")
     assert "affine span of 30 hidden states" in rep["space"] and "dimension 24 in R^24" in rep["space"]
+
+
+def test_space_norm_on_an_rmsnorm_head_is_all_of_rd_and_says_so():
+    softcap = str(FIXTURES / "softcap")
+    rep = run_json("argmax", softcap, "--all", "--space", "norm", "--format", "json")
+    full = run_json("argmax", softcap, "--all", "--format", "json")
+    assert rep["space"].startswith("the RMSNorm output span, which is all of R^")
+    assert rep["not_argmaxable"] == full["not_argmaxable"]
+    assert not any("final norm precedes" in n for n in rep["notes"])
+    assert any("final norm precedes" in n for n in full["notes"])
