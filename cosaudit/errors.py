@@ -62,6 +62,18 @@ class HubError(InputError):
     """A Hugging Face Hub repo that could not be resolved."""
 
 
+class HubUnreachableError(HubError):
+    """The Hub could not be reached: no network, DNS failure, proxy refusal, timeout."""
+
+
+class HubAuthError(HubError):
+    """A gated or private repo: a token is needed (or the token given has no access)."""
+
+
+class HubResponseError(HubError):
+    """An answer from the Hub that cannot be right (wrong length, impossible header): nothing kept."""
+
+
 class OutputError(CosauditError):
     """An output path that cannot be written (exists, inside the input, unwritable, disk full)."""
 

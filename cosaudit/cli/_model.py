@@ -15,6 +15,8 @@ def load_head_from_options(spec: HeadSpec, out: OutputSpec | None = None) -> Hea
                      labels_file=spec.labels_file, head_type=spec.head_type, revision=spec.revision)
     if head.default_note:
         note(head.default_note)
+    for text in head.notes:
+        note(text)
     if out is not None:
         refuse_input_as_output(out.output, head)
     return head

@@ -128,6 +128,9 @@ def flip(
     check_flip_request(resolved, targets, save)
     if save is not None:
         check_save_path(head, save, force=out.force)
+        if head.complete is not None:  # a Hub model: --save writes every tensor, so it needs them all
+            note(f"--save needs the whole checkpoint: downloading {head.source} into the Hugging Face cache")
+            head.complete()
         if out.output is not None and Path(out.output).resolve() == Path(save).resolve():
             raise UsageError(
                 "--output and --save name the same path", hint="choose two different paths"

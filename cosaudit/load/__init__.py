@@ -7,6 +7,7 @@ strings and row indices into rows.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cosaudit.errors import DataError, HeadNotFoundError, UsageError
 from cosaudit.load.arch import detect, head_candidates
@@ -33,31 +34,16 @@ def open_head(
 ) -> Head:
     """Find the head of a checkpoint and describe it (weights are read later, on demand)."""
     loc = locate(checkpoint, revision=revision)
-    if loc.kind == "numpy" and tensor is None and len(loc.tensors) > 1:
-        two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
-        if len(two_d) == 1:
-            tensor = two_d[0]
-        elif not head_candidates(loc.shapes):
-            raise HeadNotFoundError(
-                f"{loc.path} holds several arrays; which one is the head?",
-                hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
-            )
-    elif loc.kind == "numpy" and tensor is None:
-        tensor = next(iter(loc.tensors))
+    if loc.kind == "numpy" and tensor is None:
+        tensor = _numpy_head_name(loc)
     for name in (tensor, bias_tensor):
         if name is not None and name not in loc.shapes:
             raise HeadNotFoundError(
                 f"no tensor named {name!r} in {loc.path}",
                 hint="tensors: " + _list_names(loc),
             )
-    if loc.fetch is not None:  # Hub shards: fetch the one shard that holds the head, by name first
-        # a name whose fetched shape rules it out leads to the next candidate
-        for _ in range(8):
-            layout0 = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor,
-                             head_type=head_type)
-            if layout0 is None or layout0.weight in loc.tensors:
-                break
-            loc.fetch(layout0.weight)
+    if loc.fetch is not None:
+        _fetch_head_shard(loc, tensor, bias_tensor, head_type)
     layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
     if layout is None:
         raise HeadNotFoundError(
@@ -85,33 +71,10 @@ def open_head(
             f"{weight.shape[0]} rows",
             hint="pass the matching bias with --bias-tensor",
         )
-    norm = None
-    if layout.norm_weight and layout.norm_weight in loc.shapes:
-        norm = FinalNorm(
-            kind=layout.norm_kind,  # type: ignore[arg-type]
-            weight=reader(loc, layout.norm_weight),
-            bias=reader(loc, layout.norm_bias) if layout.norm_bias else None,
-            weight_offset=layout.norm_offset,
-            eps=layout.norm_eps,
-        )
-    detection_extra = []
+    norm = _final_norm(loc, layout)
     position = reader(loc, layout.position) if layout.position else None
-    for what, t in (("output bias", bias), ("final norm", norm.weight if norm else None),
-                    ("position embedding", position)):
-        if isinstance(t, ShardTensor):
-            if t.in_cache():
-                detection_extra.append(f"{what} {t.name!r} is in shard {t.shard}: read only when needed")
-            elif _offline():
-                detection_extra.append(f"{what} {t.name!r} is in shard {t.shard}, which is not in the "
-                                       "local cache (offline): not available")
-            else:
-                detection_extra.append(f"{what} {t.name!r} is in shard {t.shard}: downloaded only when needed")
-    if labels_file is not None:
-        vocab = labels_file_vocabulary(labels_file)
-    elif loc.tokenizer is not None:
-        vocab = load_tokenizer_vocabulary(loc.tokenizer)
-    else:
-        vocab = id2label_vocabulary(loc.config)
+    detection_extra = _companion_notes(bias, norm, position)
+    vocab = _vocabulary(loc, labels_file)
     n_vocab = vocab.size if vocab is not None else None
     if n_vocab is not None and n_vocab > weight.shape[0]:
         n_vocab = weight.shape[0]
@@ -139,7 +102,79 @@ def open_head(
         n_vocab=n_vocab,
         detection=detection,
         default_note=loc.default_note,
+        notes=list(loc.notes),
+        transfer=_transfer(loc, weight, bias),
+        complete=loc.complete,
     )
+
+
+def _vocabulary(loc: Located, labels_file: Path | None) -> Any:
+    if labels_file is not None:
+        return labels_file_vocabulary(labels_file)
+    if loc.tokenizer is not None:
+        return load_tokenizer_vocabulary(loc.tokenizer)
+    return id2label_vocabulary(loc.config)
+
+
+def _final_norm(loc: Located, layout: Any) -> FinalNorm | None:
+    if not layout.norm_weight or layout.norm_weight not in loc.shapes:
+        return None
+    return FinalNorm(
+        kind=layout.norm_kind,
+        weight=reader(loc, layout.norm_weight),
+        bias=reader(loc, layout.norm_bias) if layout.norm_bias else None,
+        weight_offset=layout.norm_offset,
+        eps=layout.norm_eps,
+    )
+
+
+def _numpy_head_name(loc: Located) -> str | None:
+    """The head among the arrays of a .npy/.npz file (None: let detection choose by name)."""
+    if len(loc.tensors) == 1:
+        return next(iter(loc.tensors))
+    two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
+    if len(two_d) == 1:
+        return two_d[0]
+    if not head_candidates(loc.shapes):
+        raise HeadNotFoundError(
+            f"{loc.path} holds several arrays; which one is the head?",
+            hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
+        )
+    return None
+
+
+def _fetch_head_shard(loc: Located, tensor: str | None, bias_tensor: str | None, head_type: str) -> None:
+    """Hub: read the header of the shard that holds the head, found by name first; a name whose
+    shape then rules it out leads to the next candidate."""
+    assert loc.fetch is not None
+    for _ in range(8):
+        layout0 = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
+        if layout0 is None or layout0.weight in loc.tensors:
+            break
+        loc.fetch(layout0.weight)
+
+
+def _companion_notes(bias: object, norm: FinalNorm | None, position: object) -> list[str]:
+    """Where the companions of a Hub head are, when their shard's header is not read yet."""
+    notes = []
+    for what, t in (("output bias", bias), ("final norm", norm.weight if norm else None),
+                    ("position embedding", position)):
+        if not isinstance(t, ShardTensor):
+            continue
+        if _offline() and not t.in_cache():
+            notes.append(f"{what} {t.name!r} is in shard {t.shard}, which is not in the "
+                         "local cache (offline): not available")
+        else:  # the same words whether it is cached or not: a rerun gives the same report
+            notes.append(f"{what} {t.name!r} is in shard {t.shard}: read only when needed")
+    return notes
+
+
+def _transfer(loc: Located, weight: object, bias: object) -> dict[str, object] | None:
+    if loc.hub is None:
+        return None
+    from cosaudit.load.hub import transfer_facts
+
+    return transfer_facts(loc.hub, weight, bias)
 
 
 def resolve_labels(head: Head, labels: list[str], ids: list[int]) -> tuple[list[ResolvedLabel], list[str]]:

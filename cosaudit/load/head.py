@@ -6,6 +6,7 @@ and `matrix()` / `rows()` / `bias_vector()` that read (and convert to float32) o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -73,6 +74,10 @@ class Head:
     n_vocab: int | None = None  # labels known to the tokenizer / id2label; rows past it are padding
     detection: list[str] = field(default_factory=list)  # how each fact was found, for the report
     default_note: str | None = None  # set when no CHECKPOINT was given (said on stderr)
+    notes: list[str] = field(default_factory=list)  # said on stderr (e.g. a name read as a local path)
+    # Hub, read by range: {"shard", "shard_bytes", "fetched_bytes", "by_range", "commit"}
+    transfer: dict[str, Any] | None = None
+    complete: Callable[[], Path] | None = None  # Hub: download the whole checkpoint (flip --save)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -121,7 +126,7 @@ class Head:
                 "weight": self.final_norm.weight.name,
                 "bias": None if self.final_norm.bias is None else self.final_norm.bias.name,
             }
-        return {
+        facts = {
             "source": self.source,
             "kind": self.kind,
             "path": str(self.path),
@@ -139,6 +144,9 @@ class Head:
             "n_vocab": self.n_vocab,
             "padding_rows": max(0, self.n_rows - self.n_vocab) if self.n_vocab else 0,
         }
+        if self.transfer is not None:  # only for Hub heads read by range
+            facts["transfer"] = dict(self.transfer)
+        return facts
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from cosaudit.errors import (
     CheckpointFormatError,
     CheckpointNotFoundError,
     ConfigError,
-    HubError,
     UnsafeFormatError,
 )
 from cosaudit.load.tensors import (
@@ -30,7 +29,6 @@ from cosaudit.load.tensors import (
 
 PICKLE_SUFFIXES = (".bin", ".pt", ".pth", ".pkl", ".pickle", ".ckpt")
 INDEX_NAME = "model.safetensors.index.json"
-REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(@[\w./-]+)?$")
 DEMO_NAME = "demo-lm"
 
 
@@ -51,7 +49,10 @@ class Located:
     default_note: str | None = None
     fetch: Callable[[str], None] | None = None  # Hub: download the shard that holds a tensor
     shard_of: dict[str, str] | None = None  # Hub: tensor name -> shard file (from the index)
-    cached: Callable[[str], bool] | None = None  # Hub: is the shard holding a tensor in the cache?
+    cached: Callable[[str], bool] | None = None  # Hub: can a tensor be read with no network?
+    hub: Any = None  # Hub: the cosaudit.load.hub.HubRepo (resolved commit, caches)
+    complete: Callable[[], Path] | None = None  # Hub: download the whole checkpoint (for --save)
+    notes: list[str] = field(default_factory=list)  # said on stderr (e.g. which of two meanings)
 
 
 def demo_path() -> Path:
@@ -80,32 +81,65 @@ def default_checkpoint(cwd: Path | None = None) -> tuple[str, str]:
                     hint="set it to a path or a Hub repo id",
                 )
             p = Path(value)
-            if not p.is_absolute() and not REPO_ID.match(value):
-                value = str(pyproject.parent / p)
-            elif not p.is_absolute() and (pyproject.parent / p).exists():
+            if not p.is_absolute() and ((pyproject.parent / p).exists() or not looks_like_hub_id(value)):
                 value = str(pyproject.parent / p)
             return value, f"[tool.cosaudit] checkpoint in {pyproject}"
     return str(demo_path()), "the bundled demo model"
 
 
 def locate(checkpoint: str | None, *, revision: str | None = None) -> Located:
-    """Find a checkpoint and describe its files and tensors (reads headers, not weights)."""
+    """Find a checkpoint and describe its files and tensors (reads headers, not weights).
+
+    A local path always wins; a name that is no local path and looks like a Hub id (`gpt2`,
+    `org/name`, `org/name@rev`) is looked up on the Hub; `hf://…` means the Hub in any case.
+    """
     note = None
     if checkpoint is None or checkpoint == "":
         checkpoint, how = default_checkpoint()
         note = f"no CHECKPOINT given: using {checkpoint} ({how})"
+    notes: list[str] = []
     path = Path(checkpoint).expanduser()
-    if path.exists():
+    if checkpoint.startswith(HF_PREFIX):
+        loc = _locate_hub(checkpoint[len(HF_PREFIX):], revision)
+        loc.source = checkpoint[len(HF_PREFIX):]
+    elif path.exists():
         loc = _locate_path(path, checkpoint)
-    elif REPO_ID.match(checkpoint) and not checkpoint.startswith((".", "/")) and not _looks_like_file(checkpoint):
-        loc = _locate_hub(checkpoint, revision)
+        if looks_like_hub_id(checkpoint) and not checkpoint.startswith(("~", ".")):
+            what = "folder" if path.is_dir() else "file"
+            notes.append(f"{checkpoint} is a local {what} and could be a Hub id: using the local {what} "
+                         f"(write hf://{checkpoint} for the Hub repo)")
+    elif looks_like_hub_id(checkpoint):
+        loc = _locate_hub_or_say(checkpoint, revision)
     else:
         raise CheckpointNotFoundError(
             f"no such file or folder: {checkpoint}",
-            hint="give a .safetensors file, a model folder, a .npy/.npz file, or a Hub id org/name",
+            hint="give a .safetensors file, a model folder, a .npy/.npz file, or a Hub id (name, org/name)",
         )
     loc.default_note = note
+    loc.notes = notes + loc.notes
     return loc
+
+
+HF_PREFIX = "hf://"
+HUB_ID = re.compile(r"^(?:[A-Za-z0-9][\w.-]*/)?[A-Za-z0-9][\w.-]*(?:@[\w./-]+)?$")
+NOT_HUB_SUFFIXES = (".json", ".txt", ".toml", ".yaml", ".yml", ".py", ".md", ".csv", ".ipynb")
+
+
+def looks_like_hub_id(spec: str) -> bool:
+    """`gpt2`, `bert-base-uncased`, `org/name`, `org/name@rev` — not a file name or a path."""
+    name = spec.split("@", 1)[0]
+    return (bool(HUB_ID.match(spec)) and len(name) <= 96 and "--" not in name and ".." not in name
+            and not name.endswith((".", "-")) and not _looks_like_file(spec)
+            and not name.lower().endswith(NOT_HUB_SUFFIXES))
+
+
+def _locate_hub_or_say(spec: str, revision: str | None) -> Located:
+    """The Hub, for a name that is no local path; a miss says both (no path, no repo)."""
+    try:
+        return _locate_hub(spec, revision)
+    except CheckpointNotFoundError as exc:
+        raise CheckpointNotFoundError(f"no such file or folder: {spec}, and {exc.message}", where=exc.where,
+                                      hint=exc.hint) from None
 
 
 def _looks_like_file(spec: str) -> bool:
@@ -240,132 +274,62 @@ def _locate_folder(folder: Path, source: str, *, kind: str) -> Located:
 # --- Hugging Face Hub -------------------------------------------------------------------------
 
 
-def _hub_cache_dir() -> Path:
-    if os.environ.get("HF_HUB_CACHE"):
-        return Path(os.environ["HF_HUB_CACHE"])
-    if os.environ.get("HUGGINGFACE_HUB_CACHE"):
-        return Path(os.environ["HUGGINGFACE_HUB_CACHE"])
-    home = os.environ.get("HF_HOME") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "huggingface"
-    )
-    return Path(home) / "hub"
-
-
 def _offline() -> bool:
-    return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
+    from cosaudit.load.remote import offline
 
-
-def _download(repo: str, filename: str, revision: str | None, *, required: bool) -> Path | None:
-    """One file of a Hub repo into the standard cache (or from it, offline)."""
-    from huggingface_hub import errors as hub_errors
-    from huggingface_hub import hf_hub_download
-
-    offline = _offline()
-    try:
-        return Path(
-            hf_hub_download(repo, filename, revision=revision, cache_dir=_hub_cache_dir(),
-                            local_files_only=offline)
-        )
-    except hub_errors.LocalEntryNotFoundError:
-        if not required:
-            return None
-        where = f"{repo}@{revision}" if revision else repo
-        if offline:
-            raise CheckpointNotFoundError(
-                f"{filename} of {where} is not in the local Hugging Face cache and HF_HUB_OFFLINE is set",
-                where=str(_hub_cache_dir()),
-                hint="download it once with network access (or unset HF_HUB_OFFLINE)",
-            ) from None
-        raise HubError(
-            f"could not download {filename} of {where} (no network?)",
-            hint="check the connection, or set HF_HUB_OFFLINE=1 to use the cache",
-        ) from None
-    except (hub_errors.EntryNotFoundError, hub_errors.RemoteEntryNotFoundError):
-        if not required:
-            return None
-        raise HubError(f"{repo} has no file {filename}", hint="check the repo id and revision") from None
-    except hub_errors.RevisionNotFoundError:
-        raise HubError(f"{repo} has no revision {revision!r}", hint="check the branch, tag or commit") from None
-    except (hub_errors.RepositoryNotFoundError, hub_errors.GatedRepoError) as exc:
-        raise HubError(
-            f"Hub repo {repo} not found or not accessible ({type(exc).__name__})",
-            hint="check the id; for gated or private repos log in with `hf auth login`",
-        ) from None
-    except hub_errors.HFValidationError as exc:
-        raise HubError(f"invalid Hub repo id {repo!r}: {exc}", hint="use org/name[@revision]") from None
-
-
-def _snapshot_commit(path: Path) -> str | None:
-    """The commit hash of a file inside the HF cache layout (`snapshots/<commit>/…`)."""
-    parts = path.parts
-    if "snapshots" in parts:
-        i = parts.index("snapshots")
-        if i + 1 < len(parts):
-            return parts[i + 1]
-    return None
+    return offline()
 
 
 def _locate_hub(spec: str, revision: str | None) -> Located:
+    """A Hub repo: config, tokenizer and index fetched whole; weights by range, when read."""
+    from cosaudit.load.hub import INDEX_NAME as INDEX
+    from cosaudit.load.hub import SINGLE_NAME, HubRepo
+
     repo, _, rev = spec.partition("@")
-    revision = revision or rev or None
-    config_path = _download(repo, "config.json", revision, required=False)
-    index_path = _download(repo, INDEX_NAME, revision, required=False)
-    single = None if index_path else _download(repo, "model.safetensors", revision, required=False)
-    if index_path is None and single is None:
-        for pickle_name in ("pytorch_model.bin", "model.pt"):
-            if _download(repo, pickle_name, revision, required=False):
-                _refuse_pickle(Path(pickle_name))
-        where = f"{repo}@{revision}" if revision else repo
-        if _offline():
-            raise CheckpointNotFoundError(
-                f"{where} is not in the local Hugging Face cache (HF_HUB_OFFLINE is set)",
-                where=str(_hub_cache_dir()),
-                hint="download it once with network access, or unset HF_HUB_OFFLINE",
-            )
-        raise HubError(f"{where} has no model.safetensors or {INDEX_NAME}",
-                       hint="cosaudit reads safetensors checkpoints only")
-    anchor = index_path or single or config_path
-    assert anchor is not None
-    snapshot = anchor.parent
-    loc = Located(spec, "hub", snapshot, root=snapshot, revision=_snapshot_commit(anchor))
+    hub = HubRepo(repo, revision or rev or None)
+    config_path = hub.small_file("config.json")
+    index_path = hub.small_file(INDEX, validate=hub.check_index)
+    if index_path is None and not hub.can_have(SINGLE_NAME):
+        hub.refuse_no_weights()
+    loc = Located(spec, "hub", hub.snapshot, root=hub.snapshot, revision=hub.commit, hub=hub)
     if config_path is not None:
-        _read_side_files(loc, config_path.parent, optional_config=True)
-    tok = _download(repo, "tokenizer.json", revision, required=False)
-    loc.tokenizer = tok
-    if single is not None:
-        _add_safetensors_file(loc, single)
+        data = json_file(config_path, "config")
+        if not isinstance(data, dict):
+            raise CheckpointFormatError(f"config.json of {spec} is not a JSON object", hint="repair the file")
+        loc.config = data
+    loc.tokenizer = hub.small_file("tokenizer.json")
+    loc.complete = hub.download_all
+    if index_path is None:
+        _add_readers(loc, hub.readers(SINGLE_NAME))
         return loc
-    loc.index = _read_index(snapshot)
-    weight_map: dict[str, str] = loc.index["weight_map"]
-    for shard in set(weight_map.values()):
-        _inside(snapshot, str(shard))
+    loc.index = hub.check_index(index_path.read_bytes())
+    weight_map: dict[str, str] = {str(k): str(v) for k, v in loc.index["weight_map"].items()}
     loaded: set[str] = set()
 
     def fetch(name: str) -> None:
         shard = weight_map.get(name)
         if shard is None or shard in loaded:
             return
-        path = _download(repo, shard, revision, required=True)
-        assert path is not None
+        _add_readers(loc, hub.readers(shard))  # the shard's header only
         loaded.add(shard)
-        _add_safetensors_file(loc, path)
 
     def cached(name: str) -> bool:
-        """Whether the shard holding `name` is in the local cache (no download, no network)."""
-        from huggingface_hub import try_to_load_from_cache
-
+        """Whether `name` can be read from a local cache (no network)."""
         shard = weight_map.get(name)
-        if shard is None:
-            return False
-        found = try_to_load_from_cache(repo, shard, cache_dir=_hub_cache_dir(), revision=revision)
-        return isinstance(found, str)
+        return shard is not None and hub.tensor_cached(shard, name)
 
     loc.fetch = fetch
     loc.cached = cached
     loc.shard_of = dict(weight_map)
     for name in weight_map:
-        loc.shapes.setdefault(name, None)  # known by name; shape once its shard is fetched
+        loc.shapes.setdefault(name, None)  # known by name; shape once its shard's header is read
     return loc
+
+
+def _add_readers(loc: Located, readers: dict[str, Any]) -> None:
+    for name, r in readers.items():
+        loc.tensors[name] = r
+        loc.shapes[name] = r.shape
 
 
 class ShardTensor:

@@ -111,61 +111,77 @@ def read_safetensors_header(path: Path) -> SafetensorsHeader:
     with open(path, "rb") as fh:
         (n,) = struct.unpack("<Q", fh.read(8))
         first = fh.read(1)
-        if first != b"{":  # every safetensors header is a JSON object
-            raise CheckpointFormatError(
-                f"{path} is not a safetensors file (no JSON header after the 8-byte length)",
-                hint="pass a .safetensors file, a model folder, or a .npy/.npz file",
-            )
-        if n < 2:
-            raise CheckpointFormatError(f"{path} is not a safetensors file: header length {n}", hint=hint)
-        if n > MAX_HEADER or 8 + n > size:
-            raise CheckpointFormatError(
-                f"{path} is truncated or not a valid safetensors file: header length {n} points "
-                f"past the end of the {size}-byte file",
-                hint=hint,
-            )
+        check_header_length(n, first, size, str(path))
         raw = first + fh.read(n - 1)
+    return parse_safetensors_header(raw, size, path)
+
+
+def check_header_length(n: int, first: bytes, size: int, where: str) -> None:
+    """Refuse a header length that cannot be right before reading (or fetching) `n` bytes."""
+    hint = "check that the file is a complete .safetensors file (re-download or re-save it)"
+    if first != b"{":  # every safetensors header is a JSON object
+        raise CheckpointFormatError(
+            f"{where} is not a safetensors file (no JSON header after the 8-byte length)",
+            hint="pass a .safetensors file, a model folder, or a .npy/.npz file",
+        )
+    if n < 2:
+        raise CheckpointFormatError(f"{where} is not a safetensors file: header length {n}", hint=hint)
+    if n > MAX_HEADER or 8 + n > size:
+        raise CheckpointFormatError(
+            f"{where} is truncated or not a valid safetensors file: header length {n} points "
+            f"past the end of the {size}-byte file" if n <= MAX_HEADER else
+            f"{where} is not a valid safetensors file: header length {n} is over the "
+            f"{MAX_HEADER}-byte limit",
+            hint=hint,
+        )
+
+
+def parse_safetensors_header(raw: bytes, size: int, path: Path, where: str | None = None) -> SafetensorsHeader:
+    """Validate the JSON header `raw` of a `size`-byte file; entries point into `path`."""
+    where = where or str(path)
+    n = len(raw)
+    hint = "check that the file is a complete .safetensors file (re-download or re-save it)"
     try:
         obj = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise CheckpointFormatError(
-            f"{path} is not a safetensors file: its header is not JSON", hint=hint
+            f"{where} is not a safetensors file: its header is not JSON", hint=hint
         ) from None
     if not isinstance(obj, dict):
-        raise CheckpointFormatError(f"{path} is not a safetensors file: header is not an object", hint=hint)
+        raise CheckpointFormatError(f"{where} is not a safetensors file: header is not an object", hint=hint)
     metadata = obj.pop("__metadata__", None) or {}
     if not isinstance(metadata, dict):
-        raise CheckpointFormatError(f"{path}: __metadata__ in the header is not an object", hint=hint)
-    data_len = size - 8 - n
-    entries: dict[str, SafetensorsEntry] = {}
-    for name, info in obj.items():
-        try:
-            dtype = info["dtype"]
-            shape = tuple(int(s) for s in info["shape"])
-            begin, end = (int(o) for o in info["data_offsets"])
-        except (KeyError, TypeError, ValueError):
-            raise CheckpointFormatError(
-                f"{path}: malformed header entry for tensor {name!r}", hint=hint
-            ) from None
-        if dtype not in ITEMSIZE:
-            raise CheckpointFormatError(f"{path}: tensor {name!r} has unknown dtype {dtype!r}", hint=hint)
-        if any(s < 0 for s in shape) or not 0 <= begin <= end:
-            raise CheckpointFormatError(f"{path}: tensor {name!r} has invalid shape or offsets", hint=hint)
-        if end > data_len:
-            raise CheckpointFormatError(
-                f"{path} is truncated or corrupt: tensor {name!r} ends at byte {8 + n + end} but the "
-                f"file has {size} bytes",
-                hint=hint,
-            )
-        expected = int(np.prod(shape, dtype=np.int64)) * ITEMSIZE[dtype]
-        if end - begin != expected:
-            raise CheckpointFormatError(
-                f"{path}: tensor {name!r} has {end - begin} bytes but shape {list(shape)} of {dtype} "
-                f"needs {expected}",
-                hint=hint,
-            )
-        entries[name] = SafetensorsEntry(name, dtype, shape, 8 + n + begin, 8 + n + end, path)
+        raise CheckpointFormatError(f"{where}: __metadata__ in the header is not an object", hint=hint)
+    entries = {name: _entry(name, info, n, size, path, where) for name, info in obj.items()}
     return SafetensorsHeader(path, n, entries, {str(k): str(v) for k, v in metadata.items()}, size)
+
+
+def _entry(name: str, info: Any, n: int, size: int, path: Path, where: str) -> SafetensorsEntry:
+    hint = "check that the file is a complete .safetensors file (re-download or re-save it)"
+    try:
+        dtype = info["dtype"]
+        shape = tuple(int(s) for s in info["shape"])
+        begin, end = (int(o) for o in info["data_offsets"])
+    except (KeyError, TypeError, ValueError):
+        raise CheckpointFormatError(f"{where}: malformed header entry for tensor {name!r}", hint=hint) from None
+    if dtype not in ITEMSIZE:
+        raise CheckpointFormatError(f"{where}: tensor {name!r} has unknown dtype {dtype!r}", hint=hint)
+    if any(s < 0 for s in shape) or not 0 <= begin <= end:
+        raise CheckpointFormatError(f"{where}: tensor {name!r} has invalid shape or offsets", hint=hint)
+    if end > size - 8 - n:
+        raise CheckpointFormatError(
+            f"{where} is truncated or corrupt: tensor {name!r} ends at byte {8 + n + end} but the "
+            f"file has {size} bytes",
+            hint=hint,
+        )
+    expected = int(np.prod(shape, dtype=np.int64)) * ITEMSIZE[dtype]
+    if end - begin != expected:
+        raise CheckpointFormatError(
+            f"{where}: tensor {name!r} has {end - begin} bytes but shape {list(shape)} of {dtype} "
+            f"needs {expected}",
+            hint=hint,
+        )
+    return SafetensorsEntry(name, dtype, shape, 8 + n + begin, 8 + n + end, path)
 
 
 class SafetensorsTensor:

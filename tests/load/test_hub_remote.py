@@ -1,0 +1,414 @@
+"""Hub ids against a local Hub (tests/hubserver.py on 127.0.0.1, pointed to by HF_ENDPOINT):
+the real huggingface_hub client, range reads of the head only, the cache, offline reruns, bare
+ids, revisions, gated repos, repos without safetensors and hostile answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ckptkit import assert_one_line_error, run_cli, split_file, write_safetensors
+from hubserver import HubServer, Repo
+
+COMMIT = "0123456789abcdef0123456789abcdef01234567"
+OTHER = "fedcba9876543210fedcba9876543210fedcba98"
+S1 = "model-00001-of-00002.safetensors"
+S2 = "model-00002-of-00002.safetensors"
+V, D = 50, 16
+INDEX = "model.safetensors.index.json"
+
+
+@pytest.fixture
+def online(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """Network allowed (to 127.0.0.1 only: every endpoint in these tests is local)."""
+    from huggingface_hub import constants
+    from huggingface_hub.utils import close_session
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+    monkeypatch.setattr(constants, "HF_TOKEN_PATH", str(tmp_path / "no-token"))
+    monkeypatch.setattr(constants, "HF_STORED_TOKENS_PATH", str(tmp_path / "no-tokens"))
+    monkeypatch.setenv("COSAUDIT_HUB_TIMEOUT", "3")
+    monkeypatch.setenv("COSAUDIT_HUB_RETRIES", "0")
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.delenv(var, raising=False)
+    close_session()  # a fresh client reads the proxy settings again
+    yield
+    close_session()
+
+
+def serve(monkeypatch: pytest.MonkeyPatch, repos: dict[str, Repo]) -> HubServer:
+    hub = HubServer(repos).__enter__()
+    monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    return hub
+
+
+def two_shards(tmp_path: Path) -> tuple[dict[str, bytes], np.ndarray]:
+    """A Llama-shaped model: shard 1 = embeddings, a layer, the final norm; shard 2 = another
+    layer *and* the head (with a bias), so the head is a range inside a larger file."""
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((V, D)).astype(np.float32)
+    s1 = write_safetensors(tmp_path / S1, {
+        "model.embed_tokens.weight": ("F32", rng.standard_normal((V, D))),
+        "model.layers.0.mlp.weight": ("F32", rng.standard_normal((256, D))),
+        "model.norm.weight": ("F32", 1 + rng.random(D)),
+    })
+    s2 = write_safetensors(tmp_path / S2, {
+        "model.layers.1.mlp.weight": ("F32", rng.standard_normal((512, D))),
+        "lm_head.weight": ("F32", w),
+        "model.layers.1.post.weight": ("F32", rng.standard_normal((128, D))),
+    })
+    weight_map = {n: S1 for n in split_file(s1)[0]} | {n: S2 for n in split_file(s2)[0]}
+    config = {"model_type": "llama", "hidden_size": D, "vocab_size": V, "tie_word_embeddings": False,
+              "rms_norm_eps": 1e-6}
+    files = {
+        "config.json": json.dumps(config).encode(),
+        "model.safetensors.index.json": json.dumps({"metadata": {}, "weight_map": weight_map}).encode(),
+        S1: s1.read_bytes(),
+        S2: s2.read_bytes(),
+        "README.md": b"# a model\n",
+    }
+    return files, w
+
+
+def single(tmp_path: Path, seed: int = 1) -> dict[str, bytes]:
+    w = np.random.default_rng(seed).standard_normal((6, 4)).astype(np.float32)
+    path = write_safetensors(tmp_path / f"single{seed}.safetensors", {"classifier.weight": ("F32", w)})
+    cfg = {"id2label": {str(i): f"c{i}" for i in range(6)}}
+    return {"config.json": json.dumps(cfg).encode(), "model.safetensors": path.read_bytes()}
+
+
+def ranges_of(files: dict[str, bytes], shard: str) -> dict[str, tuple[int, int]]:
+    header, _ = split_file_bytes(files[shard])
+    n = struct.unpack("<Q", files[shard][:8])[0]
+    out = {"__header__": (0, 8 + n)}
+    for name, info in header.items():
+        if name != "__metadata__":
+            a, b = info["data_offsets"]
+            out[name] = (8 + n + a, 8 + n + b)
+    return out
+
+
+def split_file_bytes(raw: bytes) -> tuple[dict, bytes]:
+    (n,) = struct.unpack("<Q", raw[:8])
+    return json.loads(raw[8:8 + n]), raw[8 + n:]
+
+
+def cached_files() -> list[Path]:
+    root = Path(os.environ["HF_HOME"]) / "cosaudit" / "hub"
+    return sorted(p for p in root.rglob("*") if p.is_file() and "/refs/" not in str(p)) if root.exists() else []
+
+
+# --- only the head's bytes, and the cache ---------------------------------------------------------
+
+
+def test_inspect_reads_header_and_head_only_then_works_offline(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    files, w = two_shards(tmp_path)
+    hub = serve(monkeypatch, {"org/two": Repo(files, commit=COMMIT)})
+    try:
+        r = run_cli(["inspect", "org/two", "--ids", "3", "7", "--format", "json"])
+        assert r.exit_code == 0, r.stderr
+    finally:
+        hub.stop()
+    report = json.loads(r.stdout)
+    c = report["checkpoint"]
+    assert c["kind"] == "hub" and c["revision"] == COMMIT and c["tensor"] == "lm_head.weight"
+    r2 = ranges_of(files, S2)
+    head_range = r2["lm_head.weight"]
+    header_len = r2["__header__"][1]
+    assert c["transfer"] == {"shard": S2, "shard_bytes": len(files[S2]), "by_range": True, "commit": COMMIT,
+                             "fetched_bytes": header_len + head_range[1] - head_range[0]}
+    # what the server sent: headers, the head, the final norm — nothing of any other tensor
+    allowed = {(S2, *head_range), (S1, *ranges_of(files, S1)["model.norm.weight"])}
+    weights = [s for s in hub.served if s.file.endswith(".safetensors")]
+    for s in weights:
+        assert s.start < 8 + struct.unpack("<Q", files[s.file][:8])[0] or (s.file, s.start, s.stop) in allowed, s
+    assert sum(1 for s in weights if (s.file, s.start, s.stop) == (S2, *head_range)) == 1
+    sent_s2 = hub.bytes_served(S2)
+    assert sent_s2 == header_len + head_range[1] - head_range[0] < len(files[S2]) / 2
+    for big in ("model.layers.1.mlp.weight", "model.layers.1.post.weight"):
+        a, b = r2[big]
+        assert not any(s.file == S2 and s.start < b and s.stop > a for s in weights), big
+    assert "README.md" not in {s.file for s in hub.served}
+    # the same numbers as a local copy of the same files
+    local = tmp_path / "local"
+    local.mkdir()
+    for name, data in files.items():
+        (local / name).write_bytes(data)
+    local_report = json.loads(run_cli(["inspect", local, "--ids", "3", "7", "--format", "json"]).stdout)
+    assert report["cosine"] == local_report["cosine"]
+    # second run: the server is gone, HF_HUB_OFFLINE=1, the same report
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    again = run_cli(["inspect", "org/two", "--ids", "3", "7", "--format", "json"])
+    assert again.exit_code == 0, again.stderr
+    assert json.loads(again.stdout) == report
+
+
+def test_second_online_run_fetches_no_weights_again(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    files, _ = two_shards(tmp_path)
+    with HubServer({"org/two": Repo(files)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert run_cli(["inspect", "org/two", "--ids", "1", "2"]).exit_code == 0
+        first = hub.bytes_served(S2)
+        assert run_cli(["inspect", "org/two", "--ids", "1", "2"]).exit_code == 0
+        assert hub.bytes_served(S2) == first  # from the cache
+        assert any(q.startswith("GET /api/models/org/two") for q in hub.requests)
+
+
+def test_offline_without_cached_ranges_says_so(online: None, monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    files, _ = two_shards(tmp_path)
+    with HubServer({"org/two": Repo(files)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert run_cli(["inspect", "org/two", "--ids", "1"]).exit_code == 0
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    r = run_cli(["inspect", "org/two@v2"])
+    assert_one_line_error(r, "org/two@v2", "not in the local Hugging Face cache", "HF_HUB_OFFLINE")
+
+
+# --- ids, revisions ------------------------------------------------------------------------
+
+
+def test_bare_id_resolves_like_org_name(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with HubServer({"gpt2": Repo(single(tmp_path), commit=OTHER)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        monkeypatch.chdir(tmp_path)
+        r = run_cli(["inspect", "gpt2", "--labels", "c2", "c4", "--format", "json"])
+        assert r.exit_code == 0, r.stderr
+        c = json.loads(r.stdout)["checkpoint"]
+        assert c["source"] == "gpt2" and c["kind"] == "hub" and c["revision"] == OTHER
+        # the weight file came through the redirect to a content URL, by range
+        assert any(q.startswith("GET /content/gpt2/") for q in hub.requests)
+        assert r.stderr == ""
+
+
+def test_local_path_wins_and_says_so(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with HubServer({"gpt2": Repo(single(tmp_path, 1))}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        folder = tmp_path / "gpt2"
+        folder.mkdir()
+        for name, data in single(tmp_path, 2).items():
+            (folder / name).write_bytes(data)
+        monkeypatch.chdir(tmp_path)
+        r = run_cli(["inspect", "gpt2", "--ids", "0", "1", "--format", "json"])
+        assert r.exit_code == 0, r.stderr
+        assert json.loads(r.stdout)["checkpoint"]["kind"] == "folder"
+        assert "gpt2 is a local folder and could be a Hub id: using the local folder" in r.stderr
+        assert "hf://gpt2" in r.stderr
+        assert hub.requests == []
+        forced = run_cli(["inspect", "hf://gpt2", "--ids", "0", "1", "--format", "json"])
+        assert forced.exit_code == 0, forced.stderr
+        c = json.loads(forced.stdout)["checkpoint"]
+        assert c["kind"] == "hub" and c["source"] == "gpt2"
+
+
+@pytest.mark.parametrize("how", [["org/m@v1.0"], ["org/m", "--revision", "dev"], [f"org/m@{COMMIT}"], ["org/m"]])
+def test_revision_branch_tag_or_commit(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                       how: list[str]) -> None:
+    repo = Repo(single(tmp_path), commit=COMMIT, refs={"v1.0": COMMIT, "dev": COMMIT})
+    with HubServer({"org/m": repo}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        r = run_cli(["inspect", *how, "--format", "json"])
+        assert r.exit_code == 0, r.stderr
+        assert json.loads(r.stdout)["checkpoint"]["revision"] == COMMIT
+    # and offline, the same name resolves from the cache
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    r = run_cli(["inspect", *how, "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["checkpoint"]["revision"] == COMMIT
+
+
+def test_unknown_revision_and_repo(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with HubServer({"org/m": Repo(single(tmp_path))}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert_one_line_error(run_cli(["inspect", "org/m@nope"]), "org/m has no revision 'nope'",
+                              "branch, a tag or a full commit")
+        assert_one_line_error(run_cli(["inspect", "org/none"]), "no such file or folder: org/none",
+                              "no Hub repo org/none")
+        assert_one_line_error(run_cli(["inspect", "bert-base-nothing"]), "no such file or folder",
+                              "no Hub repo bert-base-nothing")
+
+
+# --- access and formats ---------------------------------------------------------------------
+
+
+def test_gated_repo_needs_a_token(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    secret = "hf_TESTsecretTOKENvalue0123456789"
+    repo = Repo(single(tmp_path), gated=True, token="hf_theRightOne")
+    with HubServer({"org/gated": repo}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        line = assert_one_line_error(run_cli(["inspect", "org/gated"]), "org/gated is gated",
+                                     "a token is needed", "HF_TOKEN", "hf auth login", "huggingface-cli login")
+        assert "401" in line
+        monkeypatch.setenv("HF_TOKEN", secret)
+        r = run_cli(["inspect", "org/gated"])
+        line = assert_one_line_error(r, "org/gated", "the token in use has no access", "403")
+        assert secret not in r.stderr + r.stdout
+        monkeypatch.setenv("HF_TOKEN", "hf_theRightOne")
+        ok = run_cli(["inspect", "org/gated", "--format", "json"])
+        assert ok.exit_code == 0, ok.stderr
+
+
+def test_private_repo(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with HubServer({"org/private": Repo(single(tmp_path), private=True, token="t")}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert_one_line_error(run_cli(["inspect", "org/private"]), "private or gated", "a token is needed",
+                              "HF_TOKEN")
+
+
+def test_repo_without_safetensors(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    repos = {
+        "org/pickle": Repo({"config.json": b"{}", "pytorch_model.bin": b"\x80\x04 not really"}),
+        "org/empty": Repo({"config.json": b"{}", "README.md": b"hi"}),
+    }
+    with HubServer(repos) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert_one_line_error(run_cli(["inspect", "org/pickle"]), "only pickle weights (pytorch_model.bin)",
+                              "never unpickles")
+        assert_one_line_error(run_cli(["inspect", "org/empty"]), "has no safetensors weights",
+                              "pickle weights are refused")
+        assert not any("pytorch_model.bin" in q for q in hub.requests)  # never fetched
+
+
+# --- no network ---------------------------------------------------------------------------
+
+
+def test_refused_connection_is_one_fast_line(online: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hubserver import closed_port
+
+    monkeypatch.setenv("HF_ENDPOINT", closed_port())
+    monkeypatch.delenv("COSAUDIT_HUB_RETRIES")  # the default: the first contact is never retried
+    t0 = time.monotonic()
+    r = run_cli(["inspect", "gpt2"])
+    elapsed = time.monotonic() - t0
+    assert_one_line_error(r, "cannot reach the Hugging Face Hub", "connection was refused",
+                          "HF_HUB_OFFLINE=1", "local path")
+    assert elapsed < 5, elapsed
+
+
+def test_silent_endpoint_times_out_within_the_bound(online: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hubserver import SilentServer
+
+    monkeypatch.setenv("COSAUDIT_HUB_TIMEOUT", "1")
+    monkeypatch.delenv("COSAUDIT_HUB_RETRIES")
+    with SilentServer() as silent:
+        monkeypatch.setenv("HF_ENDPOINT", silent.url)
+        t0 = time.monotonic()
+        r = run_cli(["inspect", "org/name"])
+        elapsed = time.monotonic() - t0
+    assert_one_line_error(r, "cannot reach the Hugging Face Hub", "no answer within 1 s", "COSAUDIT_HUB_TIMEOUT")
+    assert elapsed < 4, elapsed
+
+
+def test_unreachable_hub_with_a_cached_model_says_use_offline(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from hubserver import closed_port
+
+    with HubServer({"org/m": Repo(single(tmp_path))}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert run_cli(["inspect", "org/m"]).exit_code == 0
+    monkeypatch.setenv("HF_ENDPOINT", closed_port())
+    assert_one_line_error(run_cli(["inspect", "org/m"]), "connection was refused",
+                          "it is in the local cache: run with HF_HUB_OFFLINE=1")
+
+
+def test_proxy_refusal_is_named(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from hubserver import closed_port
+    from huggingface_hub.utils import close_session
+
+    with HubServer({"org/m": Repo(single(tmp_path))}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        monkeypatch.setenv("HTTP_PROXY", closed_port())
+        monkeypatch.setenv("NO_PROXY", "")
+        close_session()
+        assert_one_line_error(run_cli(["inspect", "org/m"]), "cannot reach the Hugging Face Hub", "proxy")
+        assert hub.requests == []
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "0"])
+def test_bad_timeout_setting(online: None, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("COSAUDIT_HUB_TIMEOUT", value)
+    assert_one_line_error(run_cli(["inspect", "org/m"]), "COSAUDIT_HUB_TIMEOUT")
+
+
+# --- hostile answers ----------------------------------------------------------------------
+
+
+def test_header_length_two_to_the_60(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    evil = struct.pack("<Q", 2**60) + b'{"a":1}' + b"\0" * 100
+    with HubServer({"org/evil": Repo({"config.json": b"{}", "model.safetensors": evil})}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert_one_line_error(run_cli(["inspect", "org/evil"]), "header length 1152921504606846976",
+                              "model.safetensors of org/evil")
+        assert hub.bytes_served("model.safetensors") == 8  # the length only; never asked for 2^60 bytes
+    assert [p.name for p in cached_files()] == ["config.json"]
+
+
+def test_range_answer_of_the_wrong_length(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with HubServer({"org/short": Repo(single(tmp_path), short_ranges=True)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert_one_line_error(run_cli(["inspect", "org/short"]), "8-byte range request",
+                              "with 7 bytes", "nothing was kept")
+    assert [p.name for p in cached_files()] == ["config.json"]
+
+
+def test_short_range_for_the_head_keeps_nothing(online: None, monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    files, _ = two_shards(tmp_path)
+    repo = Repo(files)
+    with HubServer({"org/two": repo}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        from cosaudit.load import open_head
+
+        head = open_head("org/two")  # the headers arrive whole
+        repo.short_ranges = True
+        with pytest.raises(Exception, match="range request for lm_head|with .* bytes"):
+            head.matrix()
+    assert not [p for p in cached_files() if p.parent.name == S2 and p.name[0].isdigit()]
+
+
+@pytest.mark.parametrize("shard", ["../x.safetensors", "/etc/passwd", "other.safetensors"])
+def test_index_pointing_outside_the_repo(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                         shard: str) -> None:
+    index = {"weight_map": {"lm_head.weight": shard}}
+    files = {"config.json": b"{}", "model.safetensors.index.json": json.dumps(index).encode()}
+    with HubServer({"org/evil": Repo(files)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        expected = "not a file of the repo" if shard == "other.safetensors" else "outside the checkpoint folder"
+        assert_one_line_error(run_cli(["inspect", "org/evil"]), expected, repr(shard))
+        assert not any(".safetensors" in q and "index" not in q for q in hub.requests)
+    assert [p.name for p in cached_files()] == ["config.json"]  # the index was not kept
+
+
+# --- flip --save needs the whole checkpoint -------------------------------------------------
+
+
+def test_flip_save_downloads_the_whole_checkpoint_first(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    files, w = two_shards(tmp_path)
+    out = tmp_path / "out"
+    with HubServer({"org/two": Repo(files, commit=COMMIT)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        r = run_cli(["flip", "org/two", "--ids", "3", "7", "--target", "-1", "--save", out])
+        assert r.exit_code == 0, r.stderr
+        assert r.stderr.index("--save needs the whole checkpoint") < r.stderr.index("wrote")
+        assert hub.bytes_served(S1) >= len(files[S1]) and hub.bytes_served(S2) >= len(files[S2])
+    snap = Path(os.environ["HF_HOME"]) / "hub" / "models--org--two" / "snapshots" / COMMIT
+    assert (snap / S1).read_bytes() == files[S1] and (snap / S2).read_bytes() == files[S2]
+    assert {S1, S2, "config.json", INDEX} <= {p.name for p in out.iterdir()}
+    from cosaudit.load import open_head
+
+    saved = open_head(str(out))
+    assert saved.weight.name == "lm_head.weight" and saved.shape == (V, D)
