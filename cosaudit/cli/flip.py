@@ -129,8 +129,7 @@ def flip(
     if save is not None:
         check_save_path(head, save, force=out.force)
         if head.complete is not None:  # a Hub model: --save writes every tensor, so it needs them all
-            note(f"--save needs the whole checkpoint: downloading {head.source} into the Hugging Face cache")
-            head.complete()
+            head.complete(note)
         if out.output is not None and Path(out.output).resolve() == Path(save).resolve():
             raise UsageError(
                 "--output and --save name the same path", hint="choose two different paths"

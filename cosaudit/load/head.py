@@ -77,7 +77,8 @@ class Head:
     notes: list[str] = field(default_factory=list)  # said on stderr (e.g. a name read as a local path)
     # Hub, read by range: {"shard", "shard_bytes", "fetched_bytes", "by_range", "commit"}
     transfer: dict[str, Any] | None = None
-    complete: Callable[[], Path] | None = None  # Hub: download the whole checkpoint (flip --save)
+    # Hub: download the whole checkpoint (flip --save); complete(say) tells `say` first
+    complete: Callable[..., Path] | None = None
 
     @property
     def shape(self) -> tuple[int, int]:

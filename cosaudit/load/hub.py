@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,7 @@ class HubRepo:
         self.cache = RangeCache(repo, self.commit)
         self.snapshot = hf_hub_cache() / repo_folder(repo) / "snapshots" / self.commit
         self._headers: dict[str, SafetensorsHeader] = {}
+        self.weight_files: list[str] = []  # the safetensors files of the checkpoint (set by the locator)
 
     @property
     def where(self) -> str:
@@ -307,13 +309,26 @@ class HubRepo:
         names = self.siblings or set()
         return sorted(n for n in names if not n.lower().endswith(PICKLE_SUFFIXES + OTHER_WEIGHTS))
 
-    def download_all(self) -> Path:
-        """Every file but pickles and other formats' weights, into the standard HF cache."""
+    def download_all(self, say: Callable[[str], None] | None = None) -> Path:
+        """Every file but pickles and other formats' weights, into the standard HF cache
+        (`say` hears first what is downloaded); offline, the cache is all there is."""
         if self.offline:
-            return self.snapshot  # the caller checks that every shard is there
+            absent = [n for n in self.weight_files if self.local_file(n) is None]
+            if absent:
+                raise CheckpointNotFoundError(
+                    f"--save needs the whole checkpoint, and {len(absent)} weight file(s) of {self.repo}@"
+                    f"{self.commit[:12]} are not in the Hugging Face cache (e.g. {absent[0]}); HF_HUB_OFFLINE is set",
+                    where=str(hf_hub_cache()),
+                    hint=f"run once with network access, or `hf download {self.repo} --revision {self.commit}`",
+                )
+            return self.snapshot
         from huggingface_hub import hf_hub_download
 
-        for name in self.files_to_download():
+        missing = [n for n in self.files_to_download() if self.local_file(n) is None]
+        if missing and say is not None:
+            say(f"--save needs the whole checkpoint: downloading {len(missing)} file(s) of {self.repo}@"
+                f"{self.commit[:12]} into the Hugging Face cache ({hf_hub_cache()})")
+        for name in missing:
             try:
                 hf_hub_download(self.repo, name, revision=self.commit, cache_dir=hf_hub_cache(),
                                 endpoint=self.endpoint, etag_timeout=hub_timeout())

@@ -36,8 +36,8 @@ DEFAULT_RETRIES = 2
 CHUNK = 1 << 20
 _CONTENT_RANGE = re.compile(r"^bytes (\d+)-(\d+)/(\d+|\*)$")
 WAYS_OUT = (
-    "with the model in the local cache set HF_HUB_OFFLINE=1, or give a local path; "
-    "check HF_ENDPOINT and the proxy settings; COSAUDIT_HUB_TIMEOUT sets the wait"
+    "if the model is in the local cache, set HF_HUB_OFFLINE=1 (--revision picks a cached branch, tag or "
+    "commit); or give a local path; check HF_ENDPOINT and the proxy settings; COSAUDIT_HUB_TIMEOUT sets the wait"
 )
 
 

@@ -51,7 +51,7 @@ class Located:
     shard_of: dict[str, str] | None = None  # Hub: tensor name -> shard file (from the index)
     cached: Callable[[str], bool] | None = None  # Hub: can a tensor be read with no network?
     hub: Any = None  # Hub: the cosaudit.load.hub.HubRepo (resolved commit, caches)
-    complete: Callable[[], Path] | None = None  # Hub: download the whole checkpoint (for --save)
+    complete: Callable[..., Path] | None = None  # Hub: download the whole checkpoint (for --save)
     notes: list[str] = field(default_factory=list)  # said on stderr (e.g. which of two meanings)
 
 
@@ -300,10 +300,12 @@ def _locate_hub(spec: str, revision: str | None) -> Located:
     loc.tokenizer = hub.small_file("tokenizer.json")
     loc.complete = hub.download_all
     if index_path is None:
+        hub.weight_files = [SINGLE_NAME]
         _add_readers(loc, hub.readers(SINGLE_NAME))
         return loc
     loc.index = hub.check_index(index_path.read_bytes())
     weight_map: dict[str, str] = {str(k): str(v) for k, v in loc.index["weight_map"].items()}
+    hub.weight_files = sorted(set(weight_map.values()))
     loaded: set[str] = set()
 
     def fetch(name: str) -> None:

@@ -412,3 +412,56 @@ def test_flip_save_downloads_the_whole_checkpoint_first(
 
     saved = open_head(str(out))
     assert saved.weight.name == "lm_head.weight" and saved.shape == (V, D)
+
+
+def test_flip_save_offline_with_only_the_head_cached(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    files, _ = two_shards(tmp_path)
+    with HubServer({"org/two": Repo(files)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        assert run_cli(["inspect", "org/two", "--ids", "3", "7"]).exit_code == 0
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    out = tmp_path / "out"
+    r = run_cli(["flip", "org/two", "--ids", "3", "7", "--target", "-1", "--save", out])
+    assert_one_line_error(r, "--save needs the whole checkpoint", "not in the Hugging Face cache (e.g. " + S1, "hf download")
+    assert not out.exists()
+
+
+# --- the cache ----------------------------------------------------------------------------
+
+
+def test_a_cache_entry_of_the_wrong_length_is_fetched_again(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("COSAUDIT_CACHE", str(tmp_path / "mycache"))
+    files, _ = two_shards(tmp_path)
+    with HubServer({"org/two": Repo(files, commit=COMMIT)}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        first = run_cli(["inspect", "org/two", "--ids", "3", "7", "--format", "json"])
+        assert first.exit_code == 0, first.stderr
+        a, b = ranges_of(files, S2)["lm_head.weight"]
+        entry = tmp_path / "mycache" / "hub" / "models--org--two" / COMMIT / "ranges" / S2 / f"{a}-{b}"
+        assert entry.read_bytes() == files[S2][a:b]  # keyed by repo, commit, file and byte range
+        entry.write_bytes(entry.read_bytes()[:-4])  # a damaged entry
+        served = hub.bytes_served(S2)
+        again = run_cli(["inspect", "org/two", "--ids", "3", "7", "--format", "json"])
+        assert again.exit_code == 0, again.stderr
+        assert json.loads(again.stdout) == json.loads(first.stdout)
+        assert hub.bytes_served(S2) - served == b - a  # the head once more, nothing else
+        assert entry.read_bytes() == files[S2][a:b]
+    assert not (Path(os.environ["HF_HOME"]) / "cosaudit").exists()
+
+
+def test_network_causes_are_named() -> None:
+    import httpx2
+
+    from cosaudit.load.remote import network_cause
+
+    assert "DNS failure" in network_cause(httpx2.ConnectError("[Errno -2] Name or service not known"), 8)
+    assert "DNS failure" in network_cause(httpx2.ConnectError("[Errno -3] Temporary failure in name resolution"), 8)
+    assert network_cause(httpx2.ConnectError("[Errno 111] Connection refused"), 8) == "the connection was refused"
+    assert "proxy refused" in network_cause(httpx2.ProxyError("407 Proxy Authentication Required"), 8)
+    assert network_cause(httpx2.ReadTimeout("timed out"), 2.5) == "no answer within 2.5 s (timed out)"
+    assert "TLS" in network_cause(httpx2.ConnectError("[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify"), 8)
+    assert network_cause(ValueError("x"), 8) is None
