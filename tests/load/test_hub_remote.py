@@ -4,6 +4,7 @@ ids, revisions, gated repos, repos without safetensors and hostile answers."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import struct
@@ -47,6 +48,14 @@ def serve(monkeypatch: pytest.MonkeyPatch, repos: dict[str, Repo]) -> HubServer:
     hub = HubServer(repos).__enter__()
     monkeypatch.setenv("HF_ENDPOINT", hub.url)
     return hub
+
+
+@contextlib.contextmanager
+def hub_with(monkeypatch: pytest.MonkeyPatch, repos: dict[str, Repo]) -> Iterator[HubServer]:
+    """A local Hub serving `repos`, with HF_ENDPOINT pointing at it; stopped on exit."""
+    with HubServer(repos) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        yield hub
 
 
 def two_shards(tmp_path: Path) -> tuple[dict[str, bytes], np.ndarray]:
@@ -156,8 +165,7 @@ def test_second_online_run_fetches_no_weights_again(
     online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     files, _ = two_shards(tmp_path)
-    with HubServer({"org/two": Repo(files)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/two": Repo(files)}) as hub:
         assert run_cli(["inspect", "org/two", "--ids", "1", "2"]).exit_code == 0
         first = hub.bytes_served(S2)
         assert run_cli(["inspect", "org/two", "--ids", "1", "2"]).exit_code == 0
@@ -168,8 +176,7 @@ def test_second_online_run_fetches_no_weights_again(
 def test_offline_without_cached_ranges_says_so(online: None, monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     files, _ = two_shards(tmp_path)
-    with HubServer({"org/two": Repo(files)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/two": Repo(files)}):
         assert run_cli(["inspect", "org/two", "--ids", "1"]).exit_code == 0
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     r = run_cli(["inspect", "org/two@v2"])
@@ -180,8 +187,7 @@ def test_offline_without_cached_ranges_says_so(online: None, monkeypatch: pytest
 
 
 def test_bare_id_resolves_like_org_name(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    with HubServer({"gpt2": Repo(single(tmp_path), commit=OTHER)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"gpt2": Repo(single(tmp_path), commit=OTHER)}) as hub:
         monkeypatch.chdir(tmp_path)
         r = run_cli(["inspect", "gpt2", "--labels", "c2", "c4", "--format", "json"])
         assert r.exit_code == 0, r.stderr
@@ -193,8 +199,7 @@ def test_bare_id_resolves_like_org_name(online: None, monkeypatch: pytest.Monkey
 
 
 def test_local_path_wins_and_says_so(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    with HubServer({"gpt2": Repo(single(tmp_path, 1))}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"gpt2": Repo(single(tmp_path, 1))}) as hub:
         folder = tmp_path / "gpt2"
         folder.mkdir()
         for name, data in single(tmp_path, 2).items():
@@ -216,8 +221,7 @@ def test_local_path_wins_and_says_so(online: None, monkeypatch: pytest.MonkeyPat
 def test_revision_branch_tag_or_commit(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        how: list[str]) -> None:
     repo = Repo(single(tmp_path), commit=COMMIT, refs={"v1.0": COMMIT, "dev": COMMIT})
-    with HubServer({"org/m": repo}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/m": repo}):
         r = run_cli(["inspect", *how, "--format", "json"])
         assert r.exit_code == 0, r.stderr
         assert json.loads(r.stdout)["checkpoint"]["revision"] == COMMIT
@@ -229,8 +233,7 @@ def test_revision_branch_tag_or_commit(online: None, monkeypatch: pytest.MonkeyP
 
 
 def test_unknown_revision_and_repo(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    with HubServer({"org/m": Repo(single(tmp_path))}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/m": Repo(single(tmp_path))}):
         assert_one_line_error(run_cli(["inspect", "org/m@nope"]), "org/m has no revision 'nope'",
                               "branch, a tag or a full commit")
         assert_one_line_error(run_cli(["inspect", "org/none"]), "no such file or folder: org/none",
@@ -245,8 +248,7 @@ def test_unknown_revision_and_repo(online: None, monkeypatch: pytest.MonkeyPatch
 def test_gated_repo_needs_a_token(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     secret = "hf_TESTsecretTOKENvalue0123456789"
     repo = Repo(single(tmp_path), gated=True, token="hf_theRightOne")
-    with HubServer({"org/gated": repo}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/gated": repo}):
         line = assert_one_line_error(run_cli(["inspect", "org/gated"]), "org/gated is gated",
                                      "a token is needed", "HF_TOKEN", "hf auth login", "huggingface-cli login")
         assert "401" in line
@@ -260,8 +262,7 @@ def test_gated_repo_needs_a_token(online: None, monkeypatch: pytest.MonkeyPatch,
 
 
 def test_private_repo(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    with HubServer({"org/private": Repo(single(tmp_path), private=True, token="t")}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/private": Repo(single(tmp_path), private=True, token="t")}):
         assert_one_line_error(run_cli(["inspect", "org/private"]), "private or gated", "a token is needed",
                               "HF_TOKEN")
 
@@ -271,8 +272,7 @@ def test_repo_without_safetensors(online: None, monkeypatch: pytest.MonkeyPatch,
         "org/pickle": Repo({"config.json": b"{}", "pytorch_model.bin": b"\x80\x04 not really"}),
         "org/empty": Repo({"config.json": b"{}", "README.md": b"hi"}),
     }
-    with HubServer(repos) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, repos) as hub:
         assert_one_line_error(run_cli(["inspect", "org/pickle"]), "only pickle weights (pytorch_model.bin)",
                               "never unpickles")
         assert_one_line_error(run_cli(["inspect", "org/empty"]), "has no safetensors weights",
@@ -315,8 +315,7 @@ def test_unreachable_hub_with_a_cached_model_says_use_offline(
 ) -> None:
     from hubserver import closed_port
 
-    with HubServer({"org/m": Repo(single(tmp_path))}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/m": Repo(single(tmp_path))}):
         assert run_cli(["inspect", "org/m"]).exit_code == 0
     monkeypatch.setenv("HF_ENDPOINT", closed_port())
     assert_one_line_error(run_cli(["inspect", "org/m"]), "connection was refused",
@@ -327,8 +326,7 @@ def test_proxy_refusal_is_named(online: None, monkeypatch: pytest.MonkeyPatch, t
     from hubserver import closed_port
     from huggingface_hub.utils import close_session
 
-    with HubServer({"org/m": Repo(single(tmp_path))}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/m": Repo(single(tmp_path))}) as hub:
         monkeypatch.setenv("HTTP_PROXY", closed_port())
         monkeypatch.setenv("NO_PROXY", "")
         close_session()
@@ -347,8 +345,7 @@ def test_bad_timeout_setting(online: None, monkeypatch: pytest.MonkeyPatch, valu
 
 def test_header_length_two_to_the_60(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     evil = struct.pack("<Q", 2**60) + b'{"a":1}' + b"\0" * 100
-    with HubServer({"org/evil": Repo({"config.json": b"{}", "model.safetensors": evil})}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/evil": Repo({"config.json": b"{}", "model.safetensors": evil})}) as hub:
         assert_one_line_error(run_cli(["inspect", "org/evil"]), "header length 1152921504606846976",
                               "model.safetensors of org/evil")
         assert hub.bytes_served("model.safetensors") == 8  # the length only; never asked for 2^60 bytes
@@ -356,8 +353,7 @@ def test_header_length_two_to_the_60(online: None, monkeypatch: pytest.MonkeyPat
 
 
 def test_range_answer_of_the_wrong_length(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    with HubServer({"org/short": Repo(single(tmp_path), short_ranges=True)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/short": Repo(single(tmp_path), short_ranges=True)}):
         assert_one_line_error(run_cli(["inspect", "org/short"]), "8-byte range request",
                               "with 7 bytes", "nothing was kept")
     assert [p.name for p in cached_files()] == ["config.json"]
@@ -367,8 +363,7 @@ def test_short_range_for_the_head_keeps_nothing(online: None, monkeypatch: pytes
                                                 tmp_path: Path) -> None:
     files, _ = two_shards(tmp_path)
     repo = Repo(files)
-    with HubServer({"org/two": repo}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/two": repo}):
         from cosaudit.load import open_head
 
         head = open_head("org/two")  # the headers arrive whole
@@ -383,8 +378,7 @@ def test_index_pointing_outside_the_repo(online: None, monkeypatch: pytest.Monke
                                          shard: str) -> None:
     index = {"weight_map": {"lm_head.weight": shard}}
     files = {"config.json": b"{}", "model.safetensors.index.json": json.dumps(index).encode()}
-    with HubServer({"org/evil": Repo(files)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/evil": Repo(files)}) as hub:
         expected = "not a file of the repo" if shard == "other.safetensors" else "outside the checkpoint folder"
         assert_one_line_error(run_cli(["inspect", "org/evil"]), expected, repr(shard))
         assert not any(".safetensors" in q and "index" not in q for q in hub.requests)
@@ -399,8 +393,7 @@ def test_flip_save_downloads_the_whole_checkpoint_first(
 ) -> None:
     files, w = two_shards(tmp_path)
     out = tmp_path / "out"
-    with HubServer({"org/two": Repo(files, commit=COMMIT)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/two": Repo(files, commit=COMMIT)}) as hub:
         r = run_cli(["flip", "org/two", "--ids", "3", "7", "--target", "-1", "--save", out])
         assert r.exit_code == 0, r.stderr
         assert r.stderr.index("--save needs the whole checkpoint") < r.stderr.index("wrote")
@@ -418,13 +411,13 @@ def test_flip_save_offline_with_only_the_head_cached(
     online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     files, _ = two_shards(tmp_path)
-    with HubServer({"org/two": Repo(files)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/two": Repo(files)}):
         assert run_cli(["inspect", "org/two", "--ids", "3", "7"]).exit_code == 0
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     out = tmp_path / "out"
     r = run_cli(["flip", "org/two", "--ids", "3", "7", "--target", "-1", "--save", out])
-    assert_one_line_error(r, "--save needs the whole checkpoint", "not in the Hugging Face cache (e.g. " + S1, "hf download")
+    assert_one_line_error(r, "--save needs the whole checkpoint", "not in the Hugging Face cache (e.g. " + S1,
+                          "hf download")
     assert not out.exists()
 
 
@@ -436,8 +429,7 @@ def test_a_cache_entry_of_the_wrong_length_is_fetched_again(
 ) -> None:
     monkeypatch.setenv("COSAUDIT_CACHE", str(tmp_path / "mycache"))
     files, _ = two_shards(tmp_path)
-    with HubServer({"org/two": Repo(files, commit=COMMIT)}) as hub:
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    with hub_with(monkeypatch, {"org/two": Repo(files, commit=COMMIT)}) as hub:
         first = run_cli(["inspect", "org/two", "--ids", "3", "7", "--format", "json"])
         assert first.exit_code == 0, first.stderr
         a, b = ranges_of(files, S2)["lm_head.weight"]
