@@ -42,6 +42,13 @@ class Repo:
     token: str | None = None  # the one token that has access (gated/private)
     short_ranges: bool = False  # hostile: every range answer is one byte short
 
+    def etag(self, file: str) -> str:
+        """The file's sha256 (as the Hub's ETag of an LFS file), computed once."""
+        cache = self.__dict__.setdefault("_etags", {})
+        if file not in cache:
+            cache[file] = f'"{hashlib.sha256(self.files[file]).hexdigest()}"'
+        return cache[file]
+
     def commit_of(self, rev: str) -> str | None:
         if rev == self.commit:
             return self.commit
@@ -124,10 +131,14 @@ class _Handler(BaseHTTPRequestHandler):
             return self._resolve(m.group(1), m.group(2), m.group(3), head=head)
         self._error(404, "RepoNotFound", "no such route")
 
+    def _missing(self) -> None:
+        """The Hub answers 401 for a missing repo when no token is sent (as for a private one)."""
+        self._error(404 if self.headers.get("authorization") else 401, "RepoNotFound", "Repository not found")
+
     def _repo(self, name: str) -> Repo | None:
         repo = self.hub.repos.get(name)
         if repo is None:
-            self._error(404, "RepoNotFound", "Repository not found")
+            self._missing()
             return None
         if repo.gated or repo.private:
             auth = self.headers.get("authorization", "")
@@ -143,7 +154,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _api(self, rest: str) -> None:
         name, _, rev = rest.partition("/revision/")
         if name not in self.hub.repos:
-            return self._error(404, "RepoNotFound", "Repository not found")
+            return self._missing()
         repo = self.hub.repos[name]
         if repo.private and self._repo(name) is None:
             return None
@@ -167,7 +178,7 @@ class _Handler(BaseHTTPRequestHandler):
         if file not in repo.files:
             return self._error(404, "EntryNotFound", "Entry not found")
         data = repo.files[file]
-        meta = {"X-Repo-Commit": commit, "ETag": f'"{hashlib.sha256(data).hexdigest()}"'}
+        meta = {"X-Repo-Commit": commit, "ETag": repo.etag(file)}
         if file.endswith(".safetensors"):  # an LFS file: redirect to a content URL
             meta.update({"X-Linked-Etag": meta["ETag"], "X-Linked-Size": str(len(data)),
                          "Location": f"/content/{name}/{commit}/{file}"})
@@ -180,8 +191,7 @@ class _Handler(BaseHTTPRequestHandler):
             if rest.startswith(prefix) and rest[len(prefix):] in repo.files:
                 file = rest[len(prefix):]
                 data = repo.files[file]
-                meta = {"X-Repo-Commit": repo.commit, "ETag": f'"{hashlib.sha256(data).hexdigest()}"',
-                        "X-Linked-Size": str(len(data))}
+                meta = {"X-Repo-Commit": repo.commit, "ETag": repo.etag(file), "X-Linked-Size": str(len(data))}
                 return self._file(name, file, data, meta, head=head)
         self._error(404, "EntryNotFound", "no such content")
 

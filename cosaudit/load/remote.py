@@ -158,7 +158,13 @@ def hub_http_error(exc: BaseException, repo: str, revision: str | None, what: st
     if isinstance(exc, (he.RemoteEntryNotFoundError, he.EntryNotFoundError)):
         return HubError(f"{where} has no file {what}", hint="check the repo id and revision")
     if isinstance(exc, he.RepositoryNotFoundError):
-        if status == 401:
+        if status == 401 and not token_present():  # the Hub answers 401 for missing and private repos alike
+            return CheckpointNotFoundError(
+                f"no Hub repo {repo} visible without a token (HTTP 401): it does not exist, or it is private",
+                hint="check the id; a private repo needs a token: set HF_TOKEN, or store one with "
+                "`hf auth login` (or `huggingface-cli login`)",
+            )
+        if status in (401, 403):
             return auth_error(repo, status, gated=False)
         return CheckpointNotFoundError(f"no Hub repo {repo} (HTTP {status})",
                                        hint="check the id; a local path is used when it exists")

@@ -237,9 +237,12 @@ def test_unknown_revision_and_repo(online: None, monkeypatch: pytest.MonkeyPatch
         assert_one_line_error(run_cli(["inspect", "org/m@nope"]), "org/m has no revision 'nope'",
                               "branch, a tag or a full commit")
         assert_one_line_error(run_cli(["inspect", "org/none"]), "no such file or folder: org/none",
-                              "no Hub repo org/none")
+                              "no Hub repo org/none visible without a token (HTTP 401)", "HF_TOKEN")
         assert_one_line_error(run_cli(["inspect", "bert-base-nothing"]), "no such file or folder",
                               "no Hub repo bert-base-nothing")
+        monkeypatch.setenv("HF_TOKEN", "hf_some_token")  # with a token the Hub says 404
+        line = assert_one_line_error(run_cli(["inspect", "org/none"]), "no Hub repo org/none (HTTP 404)")
+        assert "hf_some_token" not in line
 
 
 # --- access and formats ---------------------------------------------------------------------
@@ -263,8 +266,11 @@ def test_gated_repo_needs_a_token(online: None, monkeypatch: pytest.MonkeyPatch,
 
 def test_private_repo(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     with hub_with(monkeypatch, {"org/private": Repo(single(tmp_path), private=True, token="t")}):
-        assert_one_line_error(run_cli(["inspect", "org/private"]), "private or gated", "a token is needed",
-                              "HF_TOKEN")
+        assert_one_line_error(run_cli(["inspect", "org/private"]), "not exist, or it is private",
+                              "a private repo needs a token", "HF_TOKEN", "hf auth login")
+        monkeypatch.setenv("HF_TOKEN", "hf_wrong")
+        assert_one_line_error(run_cli(["inspect", "org/private"]), "org/private is private or gated",
+                              "the token in use has no access (HTTP 403)")
 
 
 def test_repo_without_safetensors(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
