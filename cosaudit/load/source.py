@@ -104,7 +104,7 @@ def locate(checkpoint: str | None, *, revision: str | None = None) -> Located:
         loc.source = checkpoint[len(HF_PREFIX):]
     elif path.exists():
         loc = _locate_path(path, checkpoint)
-        if looks_like_hub_id(checkpoint) and not checkpoint.startswith(("~", ".")):
+        if _ambiguous(checkpoint):
             what = "folder" if path.is_dir() else "file"
             notes.append(f"{checkpoint} is a local {what} and could be a Hub id: using the local {what} "
                          f"(write hf://{checkpoint} for the Hub repo)")
@@ -131,6 +131,19 @@ def looks_like_hub_id(spec: str) -> bool:
     return (bool(HUB_ID.match(spec)) and len(name) <= 96 and "--" not in name and ".." not in name
             and not name.endswith((".", "-")) and not _looks_like_file(spec)
             and not name.lower().endswith(NOT_HUB_SUFFIXES))
+
+
+def _ambiguous(spec: str) -> bool:
+    """A local path that is also a plausible Hub id: a bare name (`gpt2`), or `org/name` when
+    that repo is in a local cache (so `fixtures/demo-lm` stays quiet)."""
+    if not looks_like_hub_id(spec) or spec.startswith(("~", ".")):
+        return False
+    if "/" not in spec.split("@", 1)[0]:
+        return True
+    from cosaudit.load.hubcache import cosaudit_cache, hf_hub_cache, repo_folder
+
+    folder = repo_folder(spec.split("@", 1)[0])
+    return (hf_hub_cache() / folder).is_dir() or (cosaudit_cache() / folder).is_dir()
 
 
 def _locate_hub_or_say(spec: str, revision: str | None) -> Located:

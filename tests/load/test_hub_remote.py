@@ -217,6 +217,22 @@ def test_local_path_wins_and_says_so(online: None, monkeypatch: pytest.MonkeyPat
         assert c["kind"] == "hub" and c["source"] == "gpt2"
 
 
+def test_org_name_folder_is_ambiguous_only_when_the_repo_is_known(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = tmp_path / "org" / "m"
+    folder.mkdir(parents=True)
+    for name, data in single(tmp_path, 2).items():
+        (folder / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    quiet = run_cli(["inspect", "org/m", "--ids", "0", "1"])  # a plain relative path
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    with hub_with(monkeypatch, {"org/m": Repo(single(tmp_path, 1))}):
+        assert run_cli(["inspect", "hf://org/m"]).exit_code == 0  # now the repo is in the cache
+    said = run_cli(["inspect", "org/m", "--ids", "0", "1"])
+    assert said.exit_code == 0 and "org/m is a local folder and could be a Hub id" in said.stderr
+
+
 @pytest.mark.parametrize("how", [["org/m@v1.0"], ["org/m", "--revision", "dev"], [f"org/m@{COMMIT}"], ["org/m"]])
 def test_revision_branch_tag_or_commit(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        how: list[str]) -> None:
@@ -463,3 +479,14 @@ def test_network_causes_are_named() -> None:
     assert network_cause(httpx2.ReadTimeout("timed out"), 2.5) == "no answer within 2.5 s (timed out)"
     assert "TLS" in network_cause(httpx2.ConnectError("[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify"), 8)
     assert network_cause(ValueError("x"), 8) is None
+
+
+@pytest.mark.parametrize(("value", "hub"), [("gpt2", True), ("org/name@v1", True), ("mymodel", False)])
+def test_pyproject_checkpoint_may_be_a_bare_id(tmp_path: Path, value: str, hub: bool) -> None:
+    from cosaudit.load.source import default_checkpoint
+
+    (tmp_path / "pyproject.toml").write_text(f'[tool.cosaudit]\ncheckpoint = "{value}"\n')
+    if not hub:
+        (tmp_path / value).mkdir()  # an existing folder of that name is a path, relative to the file
+    got, how = default_checkpoint(tmp_path)
+    assert got == (value if hub else str(tmp_path / value)) and "pyproject.toml" in how
