@@ -48,6 +48,7 @@ from cosaudit.load.remote import (
     offline,
     unreachable,
 )
+from cosaudit.load.source import INDEX_NAME, PICKLE_SUFFIXES, _inside
 from cosaudit.load.tensors import (
     MAX_HEADER,
     SafetensorsEntry,
@@ -58,10 +59,8 @@ from cosaudit.load.tensors import (
     read_safetensors_header,
 )
 
-INDEX_NAME = "model.safetensors.index.json"
 SINGLE_NAME = "model.safetensors"
 SMALL_LIMIT = 64 * 1024 * 1024  # config, tokenizer, index: refused when larger
-PICKLE_SUFFIXES = (".bin", ".pt", ".pth", ".pkl", ".pickle", ".ckpt")
 OTHER_WEIGHTS = (".h5", ".msgpack", ".onnx", ".onnx_data", ".gguf", ".ot", ".tflite", ".pb", ".mlmodel")
 
 
@@ -136,8 +135,6 @@ class HubRepo:
 
     def local_file(self, name: str) -> Path | None:
         """The file in the standard Hugging Face cache (a snapshot symlink into blobs/)."""
-        from cosaudit.load.source import _inside
-
         path = _inside(self.snapshot, name)
         return path if path.is_file() else None
 

@@ -295,13 +295,12 @@ def _offline() -> bool:
 
 def _locate_hub(spec: str, revision: str | None) -> Located:
     """A Hub repo: config, tokenizer and index fetched whole; weights by range, when read."""
-    from cosaudit.load.hub import INDEX_NAME as INDEX
     from cosaudit.load.hub import SINGLE_NAME, HubRepo
 
     repo, _, rev = spec.partition("@")
     hub = HubRepo(repo, revision or rev or None)
     config_path = hub.small_file("config.json")
-    index_path = hub.small_file(INDEX, validate=hub.check_index)
+    index_path = hub.small_file(INDEX_NAME, validate=hub.check_index)
     if index_path is None and not hub.can_have(SINGLE_NAME):
         hub.refuse_no_weights()
     loc = Located(spec, "hub", hub.snapshot, root=hub.snapshot, revision=hub.commit, hub=hub)

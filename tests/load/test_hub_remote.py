@@ -490,3 +490,39 @@ def test_pyproject_checkpoint_may_be_a_bare_id(tmp_path: Path, value: str, hub: 
         (tmp_path / value).mkdir()  # an existing folder of that name is a path, relative to the file
     got, how = default_checkpoint(tmp_path)
     assert got == (value if hub else str(tmp_path / value)) and "pyproject.toml" in how
+
+
+def test_cache_entries_are_whole_or_absent(tmp_path: Path) -> None:
+    from cosaudit.errors import CheckpointFormatError
+    from cosaudit.load.hubcache import RangeCache
+
+    cache = RangeCache("org/m", COMMIT, root=tmp_path)
+    path = cache.range_path("sub/w.safetensors", 10, 20)
+    assert path == tmp_path / "models--org--m" / COMMIT / "ranges" / "sub" / "w.safetensors" / "10-20"
+    with pytest.raises(CheckpointFormatError, match="wrong length"):
+        cache.fill(path, 10, lambda sink: sink(b"x" * 9))
+    with pytest.raises(RuntimeError):
+        cache.fill(path, 10, lambda sink: (sink(b"x" * 5), (_ for _ in ()).throw(RuntimeError("cut"))))
+    assert not path.exists() and list(path.parent.iterdir()) == []  # no entry, no temporary file
+    cache.fill(path, 10, lambda sink: sink(b"y" * 10))
+    assert cache.read(path, 10) == b"y" * 10 and cache.read(path, 11) is None
+    for bad in ("../x", "/abs", "a/../b", "a\\b", ""):
+        with pytest.raises(CheckpointFormatError, match="outside"):
+            cache.range_path(bad, 0, 1)
+
+
+def test_a_companion_in_another_shard_costs_its_header_and_its_bytes(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from cosaudit.load import open_head
+    from cosaudit.load.source import ShardTensor
+
+    files, _ = two_shards(tmp_path)
+    with hub_with(monkeypatch, {"org/two": Repo(files)}) as hub:
+        head = open_head("org/two")
+        assert isinstance(head.final_norm.weight, ShardTensor) and hub.bytes_served(S1) == 0
+        gain = head.final_norm.gain()
+        r1 = ranges_of(files, S1)
+        a, b = r1["model.norm.weight"]
+        assert hub.bytes_served(S1) == r1["__header__"][1] + (b - a)
+    np.testing.assert_array_equal(gain, np.frombuffer(files[S1][a:b], dtype="<f4"))
