@@ -102,7 +102,7 @@ def open_head(
         n_vocab=n_vocab,
         detection=detection,
         default_note=loc.default_note,
-        notes=list(loc.notes),
+        notes=list(loc.notes) + _transfer_note(loc, weight),
         transfer=_transfer(loc, weight, bias),
         complete=loc.complete,
     )
@@ -167,6 +167,16 @@ def _companion_notes(bias: object, norm: FinalNorm | None, position: object) -> 
         else:  # the same words whether it is cached or not: a rerun gives the same report
             notes.append(f"{what} {t.name!r} is in shard {t.shard}: read only when needed")
     return notes
+
+
+def _transfer_note(loc: Located, weight: object) -> list[str]:
+    """Said on stderr before a Hub head is read: how much of its shard is read, and from where."""
+    if loc.hub is None:
+        return []
+    from cosaudit.load.hub import transfer_note
+
+    note = transfer_note(loc.hub, weight)
+    return [] if note is None else [note]
 
 
 def _transfer(loc: Located, weight: object, bias: object) -> dict[str, object] | None:

@@ -386,4 +386,18 @@ def transfer_facts(hub: HubRepo, weight: Any, bias: Any) -> dict[str, Any] | Non
             "by_range": True, "commit": hub.commit}
 
 
+def _mib(n: int) -> str:
+    return f"{n:,} bytes" if n < 2**20 else f"{n / 2**20:,.1f} MiB"
+
+
+def transfer_note(hub: HubRepo, weight: Any) -> str | None:
+    """One line: the head's bytes against its shard's size, fetched by range or from the cache."""
+    facts = transfer_facts(hub, weight, None)
+    if facts is None:
+        return None
+    how = "from the cache" if hub.cache.has(weight.file, weight.nbytes) else "by HTTP range requests"
+    return (f"{hub.repo}@{hub.commit[:12]}: reading the header and the head ({_mib(facts['fetched_bytes'])}) of "
+            f"the {_mib(facts['shard_bytes'])} shard {facts['shard']} {how}")
+
+
 __all__ = ["HubRepo", "RemoteTensor", "transfer_facts", "INDEX_NAME", "SINGLE_NAME", "MAX_HEADER"]

@@ -195,7 +195,11 @@ def test_bare_id_resolves_like_org_name(online: None, monkeypatch: pytest.Monkey
         assert c["source"] == "gpt2" and c["kind"] == "hub" and c["revision"] == OTHER
         # the weight file came through the redirect to a content URL, by range
         assert any(q.startswith("GET /content/gpt2/") for q in hub.requests)
-        assert r.stderr == ""
+        n = len(single(tmp_path)["model.safetensors"])
+        assert r.stderr == f"gpt2@{OTHER[:12]}: reading the header and the head ({n:,} bytes) of the {n:,} " \
+            "bytes shard model.safetensors by HTTP range requests\n"
+        again = run_cli(["inspect", "gpt2", "--labels", "c2", "c4", "--format", "json"])
+        assert again.stdout == r.stdout and again.stderr.endswith("model.safetensors from the cache\n")
 
 
 def test_local_path_wins_and_says_so(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -438,8 +442,12 @@ def test_flip_save_offline_with_only_the_head_cached(
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     out = tmp_path / "out"
     r = run_cli(["flip", "org/two", "--ids", "3", "7", "--target", "-1", "--save", out])
-    assert_one_line_error(r, "--save needs the whole checkpoint", "not in the Hugging Face cache (e.g. " + S1,
-                          "hf download")
+    assert r.exit_code == 2 and r.stdout == "" and "Traceback" not in r.stderr
+    note, error = r.stderr.strip().splitlines()
+    assert note.endswith(f"shard {S2} from the cache")
+    for needle in ("error: --save needs the whole checkpoint", "not in the Hugging Face cache (e.g. " + S1,
+                   "hf download"):
+        assert needle in error
     assert not out.exists()
 
 
