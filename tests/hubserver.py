@@ -11,7 +11,8 @@ It serves, for each repo, what the Hub serves:
   `X-Error-Code` headers (RepoNotFound, RevisionNotFound, EntryNotFound, GatedRepo).
 
 Every byte of file content sent is recorded (`served`), so a test can say which ranges a
-command read. Hostile answers on demand: `short_ranges` (a range answer one byte short).
+command read. Hostile answers on demand: `short_ranges` (a range answer one byte short);
+flaky ones: `busy` (the next N range requests get 503).
 Also: `closed_port()` (connections refused) and `SilentServer` (accepts, never answers).
 """
 
@@ -41,6 +42,7 @@ class Repo:
     private: bool = False
     token: str | None = None  # the one token that has access (gated/private)
     short_ranges: bool = False  # hostile: every range answer is one byte short
+    busy: int = 0  # flaky: this many range requests are answered 503 before the others are served
 
     def etag(self, file: str) -> str:
         """The file's sha256 (as the Hub's ETag of an LFS file), computed once."""
@@ -207,6 +209,9 @@ class _Handler(BaseHTTPRequestHandler):
         m = RANGE.match(rng.strip())
         if m is None:
             return self._error(416, None, "bad range")
+        if repo.busy > 0:
+            repo.busy -= 1
+            return self._error(503, None, "Service Unavailable")
         start = int(m.group(1))
         stop = min(len(data), int(m.group(2)) + 1) if m.group(2) else len(data)
         if start >= len(data) or stop <= start:

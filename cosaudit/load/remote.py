@@ -71,7 +71,9 @@ def hub_endpoint() -> str:
 
 
 def offline() -> bool:
-    return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
+    """HF_HUB_OFFLINE (or TRANSFORMERS_OFFLINE, as huggingface_hub reads it), now."""
+    value = os.environ.get("HF_HUB_OFFLINE") or os.environ.get("TRANSFORMERS_OFFLINE") or ""
+    return value.strip().lower() in ("1", "true", "yes", "on")
 
 
 def token_present() -> bool:

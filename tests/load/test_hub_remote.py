@@ -32,6 +32,7 @@ def online(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     from huggingface_hub.utils import close_session
 
     monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.delenv("TRANSFORMERS_OFFLINE", raising=False)
     monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
     monkeypatch.setattr(constants, "HF_TOKEN_PATH", str(tmp_path / "no-token"))
     monkeypatch.setattr(constants, "HF_STORED_TOKENS_PATH", str(tmp_path / "no-tokens"))
@@ -534,3 +535,18 @@ def test_a_companion_in_another_shard_costs_its_header_and_its_bytes(
         a, b = r1["model.norm.weight"]
         assert hub.bytes_served(S1) == r1["__header__"][1] + (b - a)
     np.testing.assert_array_equal(gain, np.frombuffer(files[S1][a:b], dtype="<f4"))
+
+
+@pytest.mark.parametrize(("retries", "ok"), [("0", False), ("2", True)])
+def test_retries_are_bounded_by_the_setting(online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                            retries: str, ok: bool) -> None:
+    monkeypatch.setenv("COSAUDIT_HUB_RETRIES", retries)
+    repo = Repo(single(tmp_path), busy=2)  # the first two range requests are answered 503
+    with hub_with(monkeypatch, {"org/busy": repo}):
+        r = run_cli(["inspect", "org/busy", "--format", "json"])
+    if ok:
+        assert r.exit_code == 0, r.stderr
+        assert repo.busy == 0
+    else:
+        assert_one_line_error(r, "the Hub answered HTTP 503", "org/busy")
+        assert repo.busy == 1  # asked once, not retried
