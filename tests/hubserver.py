@@ -12,7 +12,7 @@ It serves, for each repo, what the Hub serves:
 
 Every byte of file content sent is recorded (`served`), so a test can say which ranges a
 command read. Hostile answers on demand: `short_ranges` (a range answer one byte short);
-flaky ones: `busy` (the next N range requests get 503).
+flaky ones: `busy` (the next N range requests get 503), `cut_once` (a connection dropped half-way).
 Also: `closed_port()` (connections refused) and `SilentServer` (accepts, never answers).
 """
 
@@ -43,6 +43,7 @@ class Repo:
     token: str | None = None  # the one token that has access (gated/private)
     short_ranges: bool = False  # hostile: every range answer is one byte short
     busy: int = 0  # flaky: this many range requests are answered 503 before the others are served
+    cut_once: bool = False  # flaky: the first range answer of >= 1 KiB stops half-way (connection closed)
 
     def etag(self, file: str) -> str:
         """The file's sha256 (as the Hub's ETag of an LFS file), computed once."""
@@ -220,9 +221,24 @@ class _Handler(BaseHTTPRequestHandler):
         if repo.short_ranges:
             body = body[:-1]
         headers = {**meta, "Content-Range": f"bytes {start}-{stop - 1}/{len(data)}"}
+        if repo.cut_once and len(body) >= 1024 and not head:
+            repo.cut_once = False
+            return self._cut(Served(name, file, start, stop, len(body) // 2), body, headers)
         if not head:
             self.hub.record(Served(name, file, start, stop, len(body)))
         self._send(206, body, headers, head=head)
+
+    def _cut(self, item: Served, body: bytes, headers: dict[str, str]) -> None:
+        """Announce the whole body, send half of it, close the connection."""
+        self.hub.record(item)
+        self.send_response(206)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: item.sent])
+        self.wfile.flush()
+        self.close_connection = True
 
     def _error(self, status: int, code: str | None, message: str) -> None:
         headers = {"X-Error-Message": message, "Content-Type": "application/json"}

@@ -17,6 +17,11 @@ def load_head_from_options(spec: HeadSpec, out: OutputSpec | None = None) -> Hea
         note(head.default_note)
     for text in head.notes:
         note(text)
+    if head.prefetch is not None:  # a Hub head not cached yet: fetch it under a bar (on a terminal)
+        from cosaudit.cli._progress import progress_bar
+
+        with progress_bar("fetching the head", head.prefetch_bytes) as advance:
+            head.prefetch(advance)
     if out is not None:
         refuse_input_as_output(out.output, head)
     return head

@@ -105,7 +105,17 @@ def open_head(
         notes=list(loc.notes) + _transfer_note(loc, weight),
         transfer=_transfer(loc, weight, bias),
         complete=loc.complete,
+        **_prefetch(weight),
     )
+
+
+def _prefetch(weight: Any) -> dict[str, Any]:
+    """A Hub head not in the cache yet: how to fetch it now, and how many bytes that is."""
+    from cosaudit.load.hub import RemoteTensor
+
+    if isinstance(weight, RemoteTensor) and not weight.in_cache():
+        return {"prefetch": weight.prefetch, "prefetch_bytes": weight.nbytes}
+    return {}
 
 
 def _vocabulary(loc: Located, labels_file: Path | None) -> Any:

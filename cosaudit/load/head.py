@@ -79,6 +79,9 @@ class Head:
     transfer: dict[str, Any] | None = None
     # Hub: download the whole checkpoint (flip --save); complete(say) tells `say` first
     complete: Callable[..., Path] | None = None
+    # Hub: fetch the head's bytes now, prefetch(advance) with advance(n) per n bytes (for a bar)
+    prefetch: Callable[..., None] | None = None
+    prefetch_bytes: int = 0
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -214,8 +214,9 @@ class HubRepo:
         self.cache.put(self.cache.size_path(name).with_name("header"), raw)
         return raw, size
 
-    def fetch_range(self, name: str, start: int, stop: int) -> Path:
-        """Bytes [start, stop) of a weight file, as a cache entry (fetched once)."""
+    def fetch_range(self, name: str, start: int, stop: int, progress: Any = None) -> Path:
+        """Bytes [start, stop) of a weight file, as a cache entry (fetched once); `progress(n)`
+        hears of the bytes as they arrive."""
         path = self.cache.range_path(name, start, stop)
         if self.cache.has(path, stop - start):
             return path
@@ -226,7 +227,7 @@ class HubRepo:
         where = f"{name} of {self.repo}@{self.commit[:12]}"
 
         def produce(sink: Any) -> None:
-            total = get_range(self._url(name), start, stop, where, sink)
+            total = get_range(self._url(name), start, stop, where, sink, progress=progress)
             if size is not None and total not in (size, -1):
                 raise HubResponseError(f"{where} changed size ({size} → {total} bytes)",
                                        hint="nothing was kept; try again")
@@ -354,9 +355,16 @@ class RemoteTensor:
     def nbytes(self) -> int:
         return self.end - self.begin
 
-    def _local(self) -> SafetensorsTensor:
+    def in_cache(self) -> bool:
+        return self._hub.cache.has(self.file, self.nbytes)  # type: ignore[arg-type]
+
+    def prefetch(self, progress: Any = None) -> None:
+        """Fetch the bytes now (`progress(n)` hears of them), so that a bar can show it."""
+        self._local(progress)
+
+    def _local(self, progress: Any = None) -> SafetensorsTensor:
         if self._reader is None:
-            path = self._hub.fetch_range(self.shard, self.begin, self.end)
+            path = self._hub.fetch_range(self.shard, self.begin, self.end, progress)
             entry = SafetensorsEntry(self.name, self.dtype, self.shape, 0, self.nbytes, path)
             self._reader = SafetensorsTensor(entry)
         return self._reader
@@ -395,7 +403,7 @@ def transfer_note(hub: HubRepo, weight: Any) -> str | None:
     facts = transfer_facts(hub, weight, None)
     if facts is None:
         return None
-    how = "from the cache" if hub.cache.has(weight.file, weight.nbytes) else "by HTTP range requests"
+    how = "from the cache" if weight.in_cache() else "by HTTP range requests"
     return (f"{hub.repo}@{hub.commit[:12]}: reading the header and the head ({_mib(facts['fetched_bytes'])}) of "
             f"the {_mib(facts['shard_bytes'])} shard {facts['shard']} {how}")
 

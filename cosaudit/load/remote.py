@@ -213,16 +213,26 @@ def _check_content_range(headers: Any, start: int, stop: int, where: str) -> int
 
 
 def get_range(url: str, start: int, stop: int, where: str, sink: Callable[[bytes], None], *,
-              first_contact: bool = False) -> int:
+              first_contact: bool = False, progress: Callable[[int], None] | None = None) -> int:
     """Stream bytes [start, stop) of `url` into `sink`; return the file's total size.
 
-    Exactly stop - start bytes are delivered or HubResponseError is raised; retried on dropped
-    connections and 429/5xx (not on the first contact). The caller discards partial output.
+    Exactly stop - start bytes are delivered or an error is raised. A dropped connection, a
+    timeout or a 429/5xx answer is retried (not on the first contact), asking only for the bytes
+    not delivered yet; `progress(n)` hears of every n bytes delivered.
     """
     retries = 0 if first_contact else hub_retries()
+    done = 0
+
+    def counted(chunk: bytes) -> None:
+        nonlocal done
+        sink(chunk)
+        done += len(chunk)
+        if progress is not None:
+            progress(len(chunk))
+
     for attempt in range(retries + 1):
         try:
-            return _get_range_once(url, start, stop, where, sink)
+            return _get_range_once(url, start + done, stop, where, counted)
         except _Retry as r:
             if attempt >= retries:
                 raise r.error from None

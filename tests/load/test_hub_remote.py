@@ -550,3 +550,25 @@ def test_retries_are_bounded_by_the_setting(online: None, monkeypatch: pytest.Mo
     else:
         assert_one_line_error(r, "the Hub answered HTTP 503", "org/busy")
         assert repo.busy == 1  # asked once, not retried
+
+
+def test_a_dropped_connection_resumes_where_it_stopped(
+    online: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from cosaudit.load import open_head
+    from cosaudit.load.remote import CHUNK
+
+    monkeypatch.setenv("COSAUDIT_HUB_RETRIES", "1")
+    w = np.random.default_rng(3).standard_normal((1024, 768)).astype(np.float32)  # 3 MiB: chunks arrive
+    path = write_safetensors(tmp_path / "big.safetensors", {"lm_head.weight": ("F32", w)})
+    repo = Repo({"config.json": b"{}", "model.safetensors": path.read_bytes()})
+    with hub_with(monkeypatch, {"org/big": repo}) as hub:
+        head = open_head("org/big")
+        repo.cut_once = True  # the head's answer stops after 1.5 MiB
+        got = head.matrix()
+    a, b = ranges_of(repo.files, "model.safetensors")["lm_head.weight"]
+    (first, second) = [(s.start, s.stop, s.sent) for s in hub.served if s.start >= a]
+    assert first == (a, b, (b - a) // 2)
+    delivered = second[0] - a  # whole chunks taken from the first answer; the rest asked again
+    assert 0 < delivered <= (b - a) // 2 and delivered % CHUNK == 0 and second[1:] == (b, b - a - delivered)
+    np.testing.assert_array_equal(got, w)
