@@ -38,6 +38,7 @@ from cosaudit.load.hubcache import (
     write_ref,
 )
 from cosaudit.load.remote import (
+    check_dns,
     get_bytes,
     get_range,
     get_whole,
@@ -88,6 +89,7 @@ class HubRepo:
     def _resolve_online(self) -> str:
         from huggingface_hub import HfApi
 
+        check_dns(self.endpoint, self.where, cached=read_ref(self.repo, self.revision or "main") is not None)
         try:
             info = HfApi(endpoint=self.endpoint).model_info(self.repo, revision=self.revision,
                                                             timeout=hub_timeout())

@@ -178,6 +178,39 @@ def hub_http_error(exc: BaseException, repo: str, revision: str | None, what: st
     return None
 
 
+def check_dns(endpoint: str, what: str, *, cached: bool = False) -> None:
+    """Resolve the endpoint's host within the timeout: a name lookup is not covered by the HTTP
+    client's timeouts, and a resolver that never answers would stall the first request."""
+    import socket
+    import threading
+    from urllib.parse import urlsplit
+
+    host = urlsplit(endpoint).hostname
+    if not host or _proxy_in_use():  # behind a proxy, the proxy resolves names
+        return
+    outcome: list[BaseException | None] = []
+
+    def lookup() -> None:
+        try:
+            socket.getaddrinfo(host, None)
+            outcome.append(None)
+        except OSError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=lookup, daemon=True, name="cosaudit-dns")
+    worker.start()
+    worker.join(hub_timeout())
+    hint = "it is in the local cache: run with HF_HUB_OFFLINE=1; or give a local path" if cached else WAYS_OUT
+    if not outcome:
+        raise HubUnreachableError(
+            f"cannot reach the Hugging Face Hub at {endpoint} for {what}: the host name {host} could not be "
+            f"resolved within {hub_timeout():g} s (DNS timed out)", hint=hint)
+    if outcome[0] is not None:
+        raise HubUnreachableError(
+            f"cannot reach the Hugging Face Hub at {endpoint} for {what}: the host name {host} could not be "
+            f"resolved (DNS failure: {' '.join(str(outcome[0]).split())})", hint=hint)
+
+
 # --- range requests ----------------------------------------------------------------------------
 
 

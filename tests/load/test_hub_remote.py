@@ -572,3 +572,12 @@ def test_a_dropped_connection_resumes_where_it_stopped(
     delivered = second[0] - a  # whole chunks taken from the first answer; the rest asked again
     assert 0 < delivered <= (b - a) // 2 and delivered % CHUNK == 0 and second[1:] == (b, b - a - delivered)
     np.testing.assert_array_equal(got, w)
+
+
+def test_a_host_name_that_does_not_resolve(online: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_ENDPOINT", "http://cosaudit-no-such-host.invalid")  # .invalid never resolves
+    t0 = time.monotonic()
+    r = run_cli(["inspect", "gpt2"])
+    assert_one_line_error(r, "cannot reach the Hugging Face Hub at http://cosaudit-no-such-host.invalid",
+                          "could not be resolved", "HF_HUB_OFFLINE=1")
+    assert time.monotonic() - t0 < 3 + 2  # COSAUDIT_HUB_TIMEOUT=3 bounds the lookup too
