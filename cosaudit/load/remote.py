@@ -246,14 +246,14 @@ def _check_content_range(headers: Any, start: int, stop: int, where: str) -> int
 
 
 def get_range(url: str, start: int, stop: int, where: str, sink: Callable[[bytes], None], *,
-              first_contact: bool = False, progress: Callable[[int], None] | None = None) -> int:
+              progress: Callable[[int], None] | None = None) -> int:
     """Stream bytes [start, stop) of `url` into `sink`; return the file's total size.
 
     Exactly stop - start bytes are delivered or an error is raised. A dropped connection, a
-    timeout or a 429/5xx answer is retried (not on the first contact), asking only for the bytes
+    timeout or a 429/5xx answer is retried up to COSAUDIT_HUB_RETRIES times, asking only for the bytes
     not delivered yet; `progress(n)` hears of every n bytes delivered.
     """
-    retries = 0 if first_contact else hub_retries()
+    retries = hub_retries()
     done = 0
 
     def counted(chunk: bytes) -> None:
@@ -325,10 +325,10 @@ def _drain(resp: Any, want: int, where: str, sink: Callable[[bytes], None]) -> i
     return got
 
 
-def get_bytes(url: str, start: int, stop: int, where: str, *, first_contact: bool = False) -> tuple[bytes, int]:
+def get_bytes(url: str, start: int, stop: int, where: str) -> tuple[bytes, int]:
     """Bytes [start, stop) of `url` in memory, and the file's total size."""
     parts: list[bytes] = []
-    total = get_range(url, start, stop, where, parts.append, first_contact=first_contact)
+    total = get_range(url, start, stop, where, parts.append)
     return b"".join(parts), total
 
 
