@@ -19,7 +19,6 @@ import os
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from cosaudit.errors import (
@@ -214,23 +213,6 @@ def check_dns(endpoint: str, what: str, *, cached: bool = False) -> None:
 # --- range requests ----------------------------------------------------------------------------
 
 
-@dataclass
-class Transfer:
-    """Bytes received from the network in this process (for stderr notes and the benchmark)."""
-
-    bytes: int = 0
-    requests: int = 0
-    files: dict[str, int] = field(default_factory=dict)
-
-    def add(self, name: str, n: int) -> None:
-        self.bytes += n
-        self.requests += 1
-        self.files[name] = self.files.get(name, 0) + n
-
-
-TRANSFER = Transfer()
-
-
 def _check_content_range(headers: Any, start: int, stop: int, where: str) -> int:
     """The file's total size from `Content-Range`, after checking it names exactly [start, stop)."""
     m = _CONTENT_RANGE.match(headers.get("content-range", "").strip())
@@ -300,12 +282,11 @@ def _get_range_once(url: str, start: int, stop: int, where: str, sink: Callable[
                     "keeps them, or download the model and give its folder",
                 )
             total = _check_content_range(resp.headers, start, stop, where)
-            got = _drain(resp, stop - start, where, sink)
+            _drain(resp, stop - start, where, sink)
     except (httpx2.TimeoutException, httpx2.NetworkError, httpx2.RemoteProtocolError) as exc:
         raise _Retry(unreachable(exc, where)) from None
     except httpx2.TransportError as exc:
         raise unreachable(exc, where) from None
-    TRANSFER.add(where, got)
     return total
 
 
@@ -356,7 +337,6 @@ def get_whole(url: str, where: str, limit: int) -> bytes:
                         raise HubResponseError(f"{where} is over {limit} bytes",
                                                hint="nothing was kept; this file should be small")
                     parts.append(chunk)
-                TRANSFER.add(where, size)
                 return b"".join(parts)
         except (httpx2.TimeoutException, httpx2.NetworkError, httpx2.RemoteProtocolError) as exc:
             if attempt >= retries:
