@@ -291,10 +291,14 @@ def _range(W: np.ndarray, i: int, j: int, sym: tuple[bool, bool]) -> list[float]
     return None if r is None else [round(r[0], 6), round(r[1], 6)]
 
 
-def check_top(head: Head, top: int) -> None:
+def check_top(head: Head, top: int | None) -> int:
+    """`--top` checked against the head; None → 10, or V when the head has fewer labels."""
+    if top is None:
+        return min(10, head.n_rows)
     if top < 1 or top > head.n_rows:
         raise UsageError(f"--top {top} is outside 1 … {head.n_rows} (the head's labels)",
                          hint=f"pass --top between 1 and {head.n_rows}")
+    return top
 
 
 def _notes(head: Head, top_counts: list[int], names: list[str], hidden: HiddenStates) -> list[str]:
@@ -314,10 +318,10 @@ def _notes(head: Head, top_counts: list[int], names: list[str], hidden: HiddenSt
 
 
 def run_similar(head: Head, hidden: HiddenStates, labels: list[ResolvedLabel] | None = None, *,
-                label: ResolvedLabel | None = None, k: int = 10, top: int = 10, seed: int = 0,
+                label: ResolvedLabel | None = None, k: int = 10, top: int | None = None, seed: int = 0,
                 progress: Progress | None = None) -> SimilarReport:
     """The report for chosen labels (matrices) or for one label against the vocabulary."""
-    check_top(head, top)
+    top = check_top(head, top)
     if (label is None) == (not labels):
         raise UsageError("give --labels (two or more) or --label with --k", hint="e.g. --labels dog cat car")
     hm = head_math(head)

@@ -26,12 +26,12 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
 @click.option("--hidden-before-norm", "before_norm", type=_FILE, metavar="FILE",
               help="Residual-stream states before the final norm (.npy/.npz, N × d); the checkpoint's "
                    "own LayerNorm/RMSNorm is applied.")
-@click.option("--top", "top", type=int, default=10, show_default=True, metavar="K",
-              help="co-top rate: both labels in the top K predictions.")
+@click.option("--top", "top", type=int, default=None, metavar="K",
+              help="co-top rate: both labels in the top K predictions  [default: 10, or V if smaller].")
 @seed_option
 @report_options(FORMATS)
 def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label: str | None, k: int,
-            hidden: Path | None, before_norm: Path | None, top: int, seed: int, out: OutputSpec) -> None:
+            hidden: Path | None, before_norm: Path | None, top: int | None, seed: int, out: OutputSpec) -> None:
     """How alike the model treats labels, measured on its behaviour over inputs.
 
     For N hidden states: the correlation of log-probabilities, the rate at which both labels are
@@ -56,7 +56,7 @@ def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label
                          hint="--hidden: after the final norm; --hidden-before-norm: before it")
     precheck_render(out)
     head = load_head_from_options(spec, out)
-    check_top(head, top)
+    top = check_top(head, top)
     resolved = resolve_from_options(head, [label] if label is not None else list(labels), list(ids))
     states = load_hidden(head, hidden, before_norm)
     n = int(states.values.shape[0])
