@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -19,6 +20,7 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
 
 @model_command()
 @click.option("--label", "label", metavar="L", help="One label to compare with the whole vocabulary.")
+@click.option("--id", "label_id", type=int, metavar="N", help="The same, the label as a raw row index.")
 @click.option("--k", "k", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="With --label: neighbours to list.")
 @click.option("--hidden", "hidden", type=_FILE, metavar="FILE",
@@ -30,7 +32,8 @@ _FILE = click.Path(dir_okay=False, path_type=Path)
               help="co-top rate: both labels in the top K predictions  [default: 10, or V if smaller].")
 @seed_option
 @report_options(FORMATS)
-def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label: str | None, k: int,
+def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label: str | None,
+            label_id: int | None, k: int,
             hidden: Path | None, before_norm: Path | None, top: int | None, seed: int, out: OutputSpec) -> None:
     """How alike the model treats labels, measured on its behaviour over inputs.
 
@@ -46,19 +49,28 @@ def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label
       cosaudit similar model.safetensors --labels dog cat --hidden acts.npy
       cosaudit similar org/name --label " Paris" --k 10 --hidden-before-norm resid.npy
     """
-    from cosaudit.audit.similar import check_top, load_hidden, run_similar
+    from cosaudit.audit.similar import check_top, load_hidden
 
-    chosen = bool(labels or ids)
-    if chosen == (label is not None):
-        raise UsageError("give --labels/--ids (two or more) or --label L --k K", hint="e.g. --labels dog cat car")
+    one = [x for x in (label, label_id) if x is not None]
+    if bool(labels or ids) == bool(one) or len(one) > 1:
+        raise UsageError("give --labels/--ids (two or more), or one of --label L / --id N with --k K",
+                         hint="e.g. --labels dog cat car, or --label dog --k 10")
     if hidden is not None and before_norm is not None:
         raise UsageError("give --hidden or --hidden-before-norm, not both",
                          hint="--hidden: after the final norm; --hidden-before-norm: before it")
     precheck_render(out)
     head = load_head_from_options(spec, out)
     top = check_top(head, top)
-    resolved = resolve_from_options(head, [label] if label is not None else list(labels), list(ids))
+    resolved = resolve_from_options(head, [label] if label is not None else list(labels),
+                                    [label_id] if label_id is not None else list(ids))
     states = load_hidden(head, hidden, before_norm)
+    render_and_write(_run(head, states, resolved, single=bool(one), k=k, top=top, seed=seed).render_dict(), out)
+
+
+def _run(head: Any, states: Any, resolved: list[Any], *, single: bool, k: int, top: int, seed: int) -> Any:
+    """run_similar with a progress bar over the inputs (on a terminal)."""
+    from cosaudit.audit.similar import run_similar
+
     n = int(states.values.shape[0])
     with progress_bar(f"similarity on {n} inputs", n) as advance:
         done = {"n": 0}
@@ -67,8 +79,6 @@ def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label
             advance(now - done["n"])
             done["n"] = now
 
-        if label is not None:
-            report = run_similar(head, states, label=resolved[0], k=k, top=top, seed=seed, progress=progress)
-        else:
-            report = run_similar(head, states, resolved, top=top, seed=seed, progress=progress)
-    render_and_write(report.render_dict(), out)
+        if single:
+            return run_similar(head, states, label=resolved[0], k=k, top=top, seed=seed, progress=progress)
+        return run_similar(head, states, resolved, top=top, seed=seed, progress=progress)

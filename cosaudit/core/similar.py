@@ -28,7 +28,8 @@ import numpy as np
 Progress = Callable[[int, int], None]  # (inputs done, inputs in all)
 
 BLOCK_BYTES = 48 * 2**20  # logits of one block of inputs
-SMALL_HEAD = 2**22  # V·d up to this: compute in float64, else float32
+SAMPLE_COLUMNS = 1024  # top-k: a lower bound of the k-th largest from this many columns
+SMALL_HEAD = 2**20  # V·d up to this: compute in float64, else float32
 
 
 @dataclass(frozen=True)
@@ -109,20 +110,49 @@ def logsumexp_rows(z: np.ndarray) -> np.ndarray:
 
 
 def ranked_top(z: np.ndarray, kk: int) -> np.ndarray:
-    """Ids of the kk largest entries per row, best first; ties go to the lower id."""
+    """Ids of the kk largest entries per row, best first; exact ties go to the lower id.
+
+    The kk-th largest of the first `SAMPLE_COLUMNS` columns is a lower bound of the kk-th
+    largest overall, so every entry at or above it is a candidate: the candidates (a few per
+    row) are sorted instead of partitioning all V columns.
+    """
     n, v = z.shape
     kk = min(kk, v)
     if kk == v:
         return np.argsort(-z, axis=1, kind="stable")
+    if v >= 4 * SAMPLE_COLUMNS and kk <= SAMPLE_COLUMNS // 8:
+        out = _ranked_by_candidates(z, kk)
+        if out is not None:
+            return out
     part = np.argpartition(z, v - kk, axis=1)[:, v - kk:]
-    vals = np.take_along_axis(z, part, axis=1)
-    order = np.lexsort((part, -vals), axis=-1)
-    out = np.take_along_axis(part, order, axis=1)
-    # a tie at the boundary: argpartition may have kept a higher id than an equal one left out
-    last = np.take_along_axis(z, out[:, -1:], axis=1)
-    tied = np.flatnonzero((z >= last).sum(axis=1) > kk)
-    for r in tied:
-        out[r] = np.argsort(-z[r], kind="stable")[:kk]
+    return _sort_candidates(z, part, kk, exact_set=False)
+
+
+def _ranked_by_candidates(z: np.ndarray, kk: int) -> np.ndarray | None:
+    n = z.shape[0]
+    bound = np.partition(z[:, :SAMPLE_COLUMNS], SAMPLE_COLUMNS - kk, axis=1)[:, SAMPLE_COLUMNS - kk]
+    rows, cols = np.nonzero(z >= bound[:, None])
+    counts = np.bincount(rows, minlength=n)
+    width = int(counts.max())
+    if width > 8 * SAMPLE_COLUMNS:  # a flat row: candidates do not save anything
+        return None
+    cand = np.full((n, width), -1, dtype=np.int64)
+    pos = np.arange(rows.size) - np.repeat(np.cumsum(counts) - counts, counts)
+    cand[rows, pos] = cols
+    return _sort_candidates(z, cand, kk, exact_set=True)
+
+
+def _sort_candidates(z: np.ndarray, cand: np.ndarray, kk: int, *, exact_set: bool) -> np.ndarray:
+    """Sort candidate ids per row by (−z, id); pads (−1) last. Unless every entry at or above
+    the kk-th is among the candidates (`exact_set`), rows with a tie at the boundary are redone."""
+    vals = np.where(cand >= 0, np.take_along_axis(z, np.maximum(cand, 0), axis=1), -np.inf)
+    key = np.where(cand >= 0, cand, np.iinfo(np.int64).max)
+    order = np.lexsort((key, -vals), axis=-1)
+    out = np.take_along_axis(cand, order, axis=1)[:, :kk]
+    if not exact_set:
+        last = np.take_along_axis(z, out[:, -1:], axis=1)
+        for r in np.flatnonzero((z >= last).sum(axis=1) > kk):
+            out[r] = np.argsort(-z[r], kind="stable")[:kk]
     return out
 
 

@@ -185,3 +185,17 @@ def test_cosine_range() -> None:
     assert cosine_range(a, b, translate=False, rescale=True) == (-1.0, 1.0)  # mixed signs
     lo, hi = cosine_range(a, np.array([1.0, 1.0, 1.0]), translate=False, rescale=True)  # all signs equal
     assert hi == 1.0 and lo > 0
+
+
+@pytest.mark.parametrize("kk", [1, 2, 10, 100])
+def test_ranked_top_candidates_equal_a_full_stable_sort(kk: int) -> None:
+    """The candidate path (V ≥ 4 × SAMPLE_COLUMNS) against np.argsort, ties included."""
+    rng = np.random.default_rng(kk)
+    z = rng.standard_normal((50, 5000))
+    z[:, 4000:4010] = 9.0  # ties on top, past the sampled columns
+    z[3] = 0.0  # a flat row: every entry ties
+    z[7, :] = np.round(z[7], 1)  # many ties at the boundary
+    want = np.argsort(-z, axis=1, kind="stable")[:, :kk]
+    np.testing.assert_array_equal(ranked_top(z, kk), want)
+    np.testing.assert_array_equal(ranked_top(z.astype(np.float32), kk),
+                                  np.argsort(-z.astype(np.float32), axis=1, kind="stable")[:, :kk])
