@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.core.cosine import cosine_matrix
 from cosaudit.core.similar import (
     HeadMath,
     PairStats,
@@ -351,8 +352,6 @@ def _valid_rows(head: Head) -> int:
 
 def _pair_report(head: Head, hm: HeadMath, hidden: HiddenStates, labels: list[ResolvedLabel], *,
                  top: int, seed: int, progress: Progress | None) -> SimilarReport:
-    from cosaudit.core.cosine import cosine_matrix
-
     ids = [lab.id for lab in labels]
     rng = np.random.default_rng(seed)
     pool = np.setdiff1d(np.arange(_valid_rows(head)), ids)
@@ -445,3 +444,24 @@ def _vocab_scatter(st: VocabStats, cos: np.ndarray, others: np.ndarray, seed: in
     return {"cosine": [_num(x) for x in cos[pick]], "correlation": [_num(x) for x in st.correlation[pick]],
             "chosen": [False] * len(pick), "seed": seed,
             "what": f"the label with {len(pick)} seeded rows of the vocabulary"}
+
+
+def behaviour(head: Head, labels: list[ResolvedLabel], hidden: Path | None = None) -> list[dict[str, Any]]:
+    """For `flip` and `inspect`: each pair of chosen labels' log-prob correlation and cosine range,
+    when hidden states are available (`--hidden`, or the checkpoint's own); else nothing."""
+    if hidden is None and (head.root is None or not (head.root / SHIPPED).is_file()):
+        return []
+    ids = list(dict.fromkeys(lab.id for lab in labels))
+    if len(ids) < 2:
+        return []
+    states = load_hidden(head, hidden)
+    hm = head_math(head)
+    stats = pair_similarity(hm, states.values, ids, top=min(10, head.n_rows))
+    names = {lab.id: lab.label for lab in labels}
+    sym = _symmetries(head)
+    cos = cosine_matrix(hm.weight[ids])
+    return [{"labels": [names[ids[a]], names[ids[b]]], "ids": [ids[a], ids[b]],
+             "logprob_correlation": _num(stats.correlation[a, b]), "cosine": _num(cos[a, b]),
+             "cosine_range": _range(hm.weight, ids[a], ids[b], sym), "n_inputs": stats.n_inputs,
+             "hidden_source": states.source}
+            for a in range(len(ids)) for b in range(a + 1, len(ids))]

@@ -139,13 +139,21 @@ def render_markdown(report: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def similarity_line(name_i: str, name_j: str, r: float | None, cos_range: list[float] | None,
-                    cos: float | None) -> str:
+def similarity_line(entry: dict[str, Any]) -> str:
     """The one line `flip` and `inspect` add per pair when hidden states are available."""
-    rng = "cosine " + (f"{cos_range[0]:+.0f} … {cos_range[1]:+.0f} across equivalent models" if cos_range
-                       else f"{fmt(cos)} in every equivalent model")
+    a, b = entry["labels"]
+    rng, cos = entry["cosine_range"], entry["cosine"]
+    moves = (f"cosine {rng[0]:+.0f} … {rng[1]:+.0f} across equivalent models".replace("-", "−") if rng
+             else f"cosine {fmt(cos)} in every equivalent model")
+    r = entry["logprob_correlation"]
     beh = "undefined (a constant log-probability)" if r is None else f"r = {r:.2f}"
-    return f"{name_i} / {name_j}: {rng}; behavioural similarity {beh} in all of them"
+    return (f"{a} / {b}: {moves}; behavioural similarity {beh} in all of them "
+            f"(log-prob correlation over {entry['n_inputs']} inputs: cosaudit similar)")
+
+
+def behaviour_lines(report: dict[str, Any]) -> list[str]:
+    """`similarity_line` for every pair a report carries under `behaviour` (none: no lines)."""
+    return [similarity_line(e) for e in report.get("behaviour") or []]
 
 
 # ----------------------------------------------------------------------------- figures

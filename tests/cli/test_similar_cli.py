@@ -295,3 +295,37 @@ def test_output_not_written_on_error(fixtures_dir: Path, tmp_path: Path) -> None
     out = tmp_path / "r.json"
     r = run_cli(["similar", fixtures_dir / "demo-lm", "--labels", "dog", "cat", "--top", "999", "-o", out])
     assert r.exit_code == 2 and not out.exists()
+
+
+# ----------------------------------------------------------------------------- flip and inspect
+
+
+def test_flip_and_inspect_say_the_behavioural_similarity(fixtures_dir: Path, tmp_path: Path) -> None:
+    demo = fixtures_dir / "demo-lm"
+    sim = run_json("similar", demo, "--labels", "dog", "cat")
+    r = sim["logprob_correlation"][0][1]
+    flip = run_json("flip", demo, "--labels", "dog", "cat")
+    (entry,) = flip["behaviour"]
+    assert entry["labels"] == ["dog", "cat"] and entry["logprob_correlation"] == pytest.approx(r, abs=1e-6)
+    assert entry["cosine_range"] == [-1.0, 1.0]
+    line = f"dog / cat: cosine −1 … +1 across equivalent models; behavioural similarity r = {r:.2f} in all of them"
+    assert line in run_cli(["flip", demo, "--labels", "dog", "cat"]).stdout
+    md = run_cli(["inspect", demo, "--labels", "dog", "cat", "horse", "-f", "md"]).stdout
+    assert line in md and md.count("behavioural similarity r = ") == 3
+    # a checkpoint without states of its own: only with --hidden
+    npy = fixtures_dir / "npy" / "head.npy"
+    assert "behaviour" not in run_json("inspect", npy, "--ids", "1", "2")
+    x = _states(tmp_path, 8)
+    with_states = run_json("inspect", npy, "--ids", "1", "2", "--hidden", x)
+    want = run_json("similar", npy, "--ids", "1", "2", "--hidden", x)["logprob_correlation"][0][1]
+    assert with_states["behaviour"][0]["logprob_correlation"] == pytest.approx(want, abs=1e-6)
+    assert_one_line_error(run_cli(["flip", npy, "--ids", "1", "2", "--hidden", tmp_path / "nope.npy"]),
+                          "does not exist")
+
+
+def test_flip_with_a_bad_hidden_file_saves_nothing(fixtures_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "flipped"
+    r = run_cli(["flip", fixtures_dir / "demo-lm", "--labels", "dog", "cat", "--target", "-1", "--save", out,
+                 "--hidden", _bad_files(tmp_path)["nan"][0]])
+    assert_one_line_error(r, "NaN")
+    assert not out.exists()
