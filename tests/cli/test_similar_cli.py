@@ -329,3 +329,13 @@ def test_flip_with_a_bad_hidden_file_saves_nothing(fixtures_dir: Path, tmp_path:
                  "--hidden", _bad_files(tmp_path)["nan"][0]])
     assert_one_line_error(r, "NaN")
     assert not out.exists()
+
+
+def test_check_and_inspect_point_to_similar(tmp_path: Path, fixtures_dir: Path) -> None:
+    doc = tmp_path / "claim.md"
+    doc.write_text('Because the unembeddings of "cat" and "dog" have cosine 0.81, the model predicts them '
+                   "together.\n")
+    r = run_cli(["check", doc])
+    assert r.exit_code == 1 and "cosaudit similar" in r.stdout
+    assert "cosaudit similar" in run_json("inspect", fixtures_dir / "demo-lm", "--labels", "dog", "cat")["verdict"][
+        "instead"]
