@@ -43,12 +43,23 @@ DEFAULT_EPS = {"layernorm": 1e-5, "rmsnorm": 1e-6}
 SCATTER_LABELS = 40  # extra labels sampled for the scatter of cosine vs behaviour (matrix mode)
 SCATTER_PAIRS = 3000  # pairs kept for the scatter (--label mode)
 
-INVARIANCE = (
+NUMBERS_ARE_INVARIANT = (
     "logprob_correlation, cotop_rate and runner_up_rate are functions of the predicted "
-    "probabilities: every probability-preserving change of the head (a shared translation of "
-    "the rows, a rescaling through the final norm gain, any equivalent model) leaves them "
-    "unchanged. The cosines of the same rows are not: they move across equivalent models."
+    "probabilities: every probability-preserving change of the head leaves them unchanged"
 )
+
+
+def invariance(translate: bool, rescale: bool) -> str:
+    """The sentence every report carries: the numbers do not move; whether the cosines do."""
+    if translate:
+        return (NUMBERS_ARE_INVARIANT + " (a shared translation of the rows, a rescaling through the final "
+                "norm gain, any equivalent model). The cosines of the same rows are not: they move across "
+                "equivalent models.")
+    if rescale:
+        return (NUMBERS_ARE_INVARIANT + " (here: a rescaling through the final norm gain). The cosines of the "
+                "same rows are not: the rescaling moves them.")
+    return (NUMBERS_ARE_INVARIANT + ". No symmetry of this head moves its cosines (no translation, no norm "
+            "gain to rescale), so here the cosines are fixed too.")
 
 
 def semantics(head_type: str, top: int, threshold: float) -> dict[str, str]:
@@ -200,6 +211,7 @@ class SimilarReport:
     neighbours: list[dict[str, Any]] | None = None
     cosine_neighbours: list[dict[str, Any]] | None = None
     precision: str = "float64"
+    invariance: str = ""
     scatter: dict[str, Any] = field(default_factory=dict, repr=False)
 
     schema = SCHEMA
@@ -228,7 +240,7 @@ class SimilarReport:
             "neighbours": self.neighbours,
             "cosine_neighbours": self.cosine_neighbours,
             "semantics": self.semantics,
-            "invariance": INVARIANCE,
+            "invariance": self.invariance,
             "notes": self.notes,
         }
 
@@ -342,6 +354,7 @@ def _common(head: Head, hm: HeadMath, hidden: HiddenStates, top: int) -> dict[st
         "top": top,
         "threshold": hm.threshold if head.head_type == "sigmoid" else None,
         "semantics": semantics(head.head_type, top, hm.threshold),
+        "invariance": invariance(*_symmetries(head)),
         "precision": hm.dtype.name,
     }
 

@@ -29,7 +29,7 @@ def _rate(x: float | None) -> str:
 def _range(r: list[float] | None, cos: float | None) -> str:
     if r is None:
         return f"fixed {fmt(cos)}" if cos is not None else "n/a"
-    return f"{fmt(r[0], 2)} … {fmt(r[1], 2)}"
+    return f"{fmt(r[0], 2)} … {fmt(r[1], 2)}".replace("-", "−")
 
 
 def _name(lab: dict[str, Any]) -> str:
@@ -100,6 +100,9 @@ def lead(report: dict[str, Any]) -> list[str]:
         same = sum(1 for e in beh if e["id"] in cos)
         out.append(f"{same} of the {len(beh)} labels the model treats most like {_name(report['label'])} "
                    f"are among its {len(cos)} nearest rows by cosine.")
+    names = [str(lab["label"]) for lab in report["labels"]]
+    out.append("Top prediction on: " + ", ".join(f"{nm} {c}" for nm, c in zip(names, report["top_counts"],
+                                                                             strict=True)) + f" of the {n} inputs.")
     out.append(report["invariance"])
     return out
 

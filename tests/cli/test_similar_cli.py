@@ -126,6 +126,10 @@ def test_sigmoid_fixture_has_no_equivalent_and_says_cosines_carry_information(fi
     assert rep["cosine_range"][0][1] is None  # no symmetry moves it
     assert any("Lemma 5.3" in n for n in rep["notes"])
     assert "fires" in rep["semantics"]["cotop_rate"]
+    assert "cosines are fixed too" in rep["invariance"]
+    softcap = run_json("similar", fixtures_dir / "softcap", "--ids", "5", "6", "--hidden",
+                       _states(tmp_path, 16, name="s.npy"))
+    assert "here: a rescaling" in softcap["invariance"] and "cap = 30" in " ".join(softcap["notes"])
 
 
 # ----------------------------------------------------------------------------- before the norm
