@@ -5,9 +5,10 @@
     cosaudit.similar("model.safetensors", ["dog", "cat"], hidden="acts.npy")
     cosaudit.similar(hf_model, [" dog", " cat"], texts=corpus, tokenizer=tok)  # captured live
 
-`model` is a checkpoint (path, folder, Hub id), an opened `Head`, or a live `transformers`
-model; with `texts=` the model runs on the texts and the inputs of its output head are
-captured by a forward hook (the model is left unchanged).
+`model` is a checkpoint (path, folder, Hub id), an opened `Head`, a live `transformers` model,
+or a TransformerLens `TransformerBridge` (its wrapped transformers model is run); with
+`texts=` the model runs on the texts and the inputs of its output head are captured by a
+forward hook (the model is left unchanged).
 """
 
 from __future__ import annotations
@@ -35,6 +36,15 @@ ArrayOrPath = str | Path | np.ndarray
 
 def _is_live(model: Any) -> bool:
     return callable(getattr(model, "get_output_embeddings", None))
+
+
+def _unwrap(model: Any, tokenizer: Any) -> tuple[Any, Any]:
+    """A TransformerLens `TransformerBridge` runs its wrapped transformers model: measure on that
+    (same probabilities), with the bridge's tokenizer unless one is given."""
+    inner = getattr(model, "original_model", None)
+    if inner is not None and inner is not model and _is_live(inner):
+        return inner, tokenizer if tokenizer is not None else getattr(model, "tokenizer", None)
+    return model, tokenizer
 
 
 def _head(model: Any, tokenizer: Any, options: dict[str, Any]) -> Head:
@@ -103,6 +113,7 @@ def similar(
     """
     options = {"tensor": tensor, "bias_tensor": bias_tensor, "labels_file": labels_file,
                "head_type": head_type, "revision": revision}
+    model, tokenizer = _unwrap(model, tokenizer)
     if texts is not None and tokenizer is None:
         raise UsageError("texts= needs tokenizer=", hint="pass the model's tokenizer, e.g. AutoTokenizer")
     head = _head(model, tokenizer, options)

@@ -68,7 +68,7 @@ def apply_final_norm(x: np.ndarray, kind: str, gain: np.ndarray | None, shift: n
         n = n * np.asarray(gain, dtype=np.float64)
     if shift is not None:
         n = n + np.asarray(shift, dtype=np.float64)
-    return n
+    return np.asarray(n)
 
 
 # ----------------------------------------------------------------------------- one block
@@ -98,7 +98,7 @@ def logits(head: HeadMath, h: np.ndarray) -> np.ndarray:
         z /= cap
         np.tanh(z, out=z)
         z *= cap
-    return z
+    return np.asarray(z)
 
 
 def logsumexp_rows(z: np.ndarray) -> np.ndarray:
@@ -106,7 +106,7 @@ def logsumexp_rows(z: np.ndarray) -> np.ndarray:
     m = z.max(axis=1)
     tmp = z - m[:, None]
     np.exp(tmp, out=tmp)
-    return m + np.log(tmp.sum(axis=1))
+    return np.asarray(m + np.log(tmp.sum(axis=1)))
 
 
 def ranked_top(z: np.ndarray, kk: int) -> np.ndarray:
@@ -225,7 +225,7 @@ def correlation_matrix(x: np.ndarray) -> np.ndarray:
         r = np.clip(u.T @ u / x.shape[0], -1.0, 1.0)
     r[~ok, :] = np.nan
     r[:, ~ok] = np.nan
-    return r
+    return np.asarray(r)
 
 
 def pair_similarity(head: HeadMath, hidden: np.ndarray, ids: list[int], *, top: int = 10,
@@ -318,7 +318,7 @@ class _Moments:
         out = np.full(vy.shape, np.nan)
         with np.errstate(invalid="ignore", divide="ignore"):
             np.divide(cov, np.sqrt(np.maximum(vx, 0.0) * np.maximum(vy, 0.0)), out=out, where=ok)
-        return np.clip(out, -1.0, 1.0)
+        return np.asarray(np.clip(out, -1.0, 1.0))
 
 
 def vocab_similarity(head: HeadMath, hidden: np.ndarray, label: int, *, top: int = 10,

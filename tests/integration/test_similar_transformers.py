@@ -74,3 +74,19 @@ def test_texts_need_a_live_model_and_a_tokenizer(tmp_path: Path) -> None:
         similar(model, LABELS, texts=SENTENCES)
     with pytest.raises(UsageError, match="live model"):
         similar(str(tmp_path / "m"), LABELS, texts=SENTENCES, tokenizer=tok)
+
+
+def test_transformer_lens_bridge_gives_the_numbers_of_its_model(tmp_path: Path) -> None:
+    """TransformerLens' compatibility mode processes the weights in place (folds the final norm
+    gain into the head, centers the unembedding): the behavioural numbers stay, the cosines move."""
+    bridge_mod = pytest.importorskip("transformer_lens.model_bridge")
+    model, tok = _build("gpt2", tmp_path / "m")
+    want = similar(model, LABELS, texts=SENTENCES, tokenizer=tok, top=3).to_dict()
+    bridge = bridge_mod.TransformerBridge.boot_transformers(str(tmp_path / "m"), hf_model=model, tokenizer=tok)
+    bridge.enable_compatibility_mode()
+    got = similar(bridge, LABELS, texts=SENTENCES, top=3).to_dict()  # the bridge's own tokenizer
+    assert got["n_inputs"] == want["n_inputs"]
+    for key in ("logprob_correlation", "cotop_rate", "runner_up_rate"):
+        np.testing.assert_allclose(np.array(got[key], dtype=float), np.array(want[key], dtype=float),
+                                   atol=1e-5, err_msg=key)
+    assert not np.allclose(np.array(got["cosine"], dtype=float), np.array(want["cosine"], dtype=float), atol=1e-3)
