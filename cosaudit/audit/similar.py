@@ -148,9 +148,12 @@ def load_hidden(head: Head, hidden: Path | None = None, before_norm: Path | None
 
 
 def shipped_hidden(head: Head, path: Path) -> HiddenStates:
-    """The checkpoint's own hidden states: the residuals through its own norm when it has one
-    (right for any rescaled copy of the checkpoint too), else the stored post-norm states."""
-    if head.final_norm is not None:
+    """The checkpoint's own hidden states: the residuals (array `residual`) through its own norm
+    when it has one (right for any rescaled copy of the checkpoint too), else the stored
+    post-norm states (`hidden_states`)."""
+    from cosaudit.load.tensors import load_numpy_tensors
+
+    if head.final_norm is not None and "residual" in load_numpy_tensors(path):
         x = _check_count(read_hidden_states(path, head.dim, name="residual"), str(path))
         h, how = norm_hidden(head, x)
         return HiddenStates(h, f"{path.name} shipped with the checkpoint: {x.shape[0]} positions of "
@@ -163,7 +166,8 @@ def from_array(head: Head, values: np.ndarray, source: str) -> HiddenStates:
     """Hidden states given as an array (Python API): checked like a file."""
     h = np.asarray(values, dtype=np.float64)
     if h.ndim != 2 or h.shape[1] != head.dim:
-        raise DataError(f"hidden states from {source} have shape {h.shape}; the head needs rows of width {head.dim}")
+        raise DataError(f"hidden states from {source} have shape {h.shape}; the head needs rows of width {head.dim}",
+                        hint="pass an N × d array, one state per row")
     if not np.isfinite(h).all():
         bad = np.flatnonzero(~np.isfinite(h).all(axis=1))
         raise DataError(f"hidden states from {source} have NaN/Inf in {bad.size} rows (first: {bad[:5].tolist()})",

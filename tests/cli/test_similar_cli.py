@@ -343,3 +343,19 @@ def test_check_and_inspect_point_to_similar(tmp_path: Path, fixtures_dir: Path) 
     assert r.exit_code == 1 and "cosaudit similar" in r.stdout
     assert "cosaudit similar" in run_json("inspect", fixtures_dir / "demo-lm", "--labels", "dog", "cat")["verdict"][
         "instead"]
+
+
+def test_shipped_states_without_residuals_are_used_as_they_are(fixtures_dir: Path, tmp_path: Path) -> None:
+    """A checkpoint folder with only post-norm `hidden_states` in hidden_states.npz: not normed twice."""
+    import shutil
+
+    folder = tmp_path / "demo"
+    shutil.copytree(fixtures_dir / "demo-lm", folder)
+    with np.load(folder / "hidden_states.npz") as z:
+        h = z["hidden_states"]
+    np.savez(folder / "hidden_states.npz", hidden_states=h)
+    own = run_json("similar", folder, "--labels", "dog", "cat", "horse")
+    given = run_json("similar", fixtures_dir / "demo-lm", "--labels", "dog", "cat", "horse",
+                     "--hidden", fixtures_dir / "demo-lm" / "hidden_states.npz")
+    _assert_same_numbers(own, given)
+    assert "residual" not in own["hidden_source"]
