@@ -359,3 +359,16 @@ def test_shipped_states_without_residuals_are_used_as_they_are(fixtures_dir: Pat
                      "--hidden", fixtures_dir / "demo-lm" / "hidden_states.npz")
     _assert_same_numbers(own, given)
     assert "residual" not in own["hidden_source"]
+
+
+def test_a_rescaled_copy_of_the_demo_measures_on_its_own_states(fixtures_dir: Path, tmp_path: Path) -> None:
+    """`flip --save` copies hidden_states.npz; its residuals go through the copy's own (rescaled)
+    norm, so the copy reports the demo's numbers with no --hidden at all."""
+    out = tmp_path / "rescaled"
+    r = run_cli(["flip", fixtures_dir / "demo-lm", "--labels", "dog", "cat", "--symmetry", "rescale",
+                 "--target", "-1", "--save", out])
+    assert r.exit_code == 0, r.stderr
+    original = run_json("similar", fixtures_dir / "demo-lm", "--labels", "dog", "cat", "car")
+    copy = run_json("similar", out, "--labels", "dog", "cat", "car")
+    _assert_same_numbers(original, copy)
+    assert copy["cosine"][0][1] == pytest.approx(-1.0, abs=1e-3)
