@@ -51,6 +51,14 @@ def test_demo_uses_its_own_hidden_states(fixtures_dir: Path) -> None:
     _assert_same_numbers(rep, default)
 
 
+def test_shipped_states_are_small_float32(fixtures_dir: Path) -> None:
+    f = fixtures_dir / "demo-lm" / "hidden_states.npz"
+    assert f.stat().st_size < 300_000
+    with np.load(f, allow_pickle=False) as z:
+        assert sorted(z.files) == ["hidden_states", "residual"]
+        assert all(z[k].dtype == np.float32 and z[k].shape == (1400, 24) for k in z.files)
+
+
 def test_demo_shipped_post_norm_states_agree_with_residuals(fixtures_dir: Path) -> None:
     """The shipped `hidden_states` (after the norm) and `residual` (before it) give the same numbers."""
     f = fixtures_dir / "demo-lm" / "hidden_states.npz"
