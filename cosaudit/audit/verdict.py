@@ -58,5 +58,6 @@ def _instead(*, sigmoid: bool) -> str:
                 "co-occurrence of predictions on data.")
     return ("Ask what the model does determine: which labels can share the top prediction "
             "(`cosaudit neighbours --label L`), which labels can be predicted at all (`cosaudit argmax`), "
-            "which rankings are possible (`cosaudit patterns`); or compare probabilities on data. "
+            "which rankings are possible (`cosaudit patterns`); or compare probabilities on data "
+            "(`cosaudit similar --labels A B`). "
             "`cosaudit flip --labels A B` builds the equivalent models that show it.")

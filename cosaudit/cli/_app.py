@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "neighbours": "cosaudit.cli.neighbours:neighbours",
     "argmax": "cosaudit.cli.argmax:argmax",
     "patterns": "cosaudit.cli.patterns:patterns",
+    "similar": "cosaudit.cli.similar:similar",
     "check": "cosaudit.cli.check:check",
     "rules": "cosaudit.cli.rules:rules",
     "paper": "cosaudit.cli.paper:paper",

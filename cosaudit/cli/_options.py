@@ -202,3 +202,10 @@ def space_option(f: F) -> F:
 
     return click.option("--space", "space", default="all", show_default=True, metavar="SPACE",
                         help=SPACE_HELP)(f)
+
+
+def hidden_option(f: F) -> F:
+    """`--hidden FILE`: hidden states for a behavioural similarity line per pair (`cosaudit similar`)."""
+    return click.option("--hidden", "hidden", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+                        help="Hidden states the head multiplies (.npy/.npz, N × d): adds each pair's "
+                             "behavioural similarity (default: the checkpoint's own, if it ships them).")(f)

@@ -10,6 +10,7 @@ from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
     OutputSpec,
+    hidden_option,
     model_command,
     report_options,
     seed_option,
@@ -79,6 +80,7 @@ def parse_target(value: str | None) -> list[float]:
     show_default=True,
     help="Nearest rows to show for each label, before and after.",
 )
+@hidden_option
 @seed_option
 @report_options(FORMATS)
 def flip(
@@ -93,6 +95,7 @@ def flip(
     dtype: str,
     probes: int | None,
     top_k: int,
+    hidden: Path | None,
     seed: int,
     out: OutputSpec,
 ) -> None:
@@ -109,6 +112,7 @@ def flip(
       cosaudit flip model.safetensors --ids 17 942 --symmetry rescale --format json
     """
     from cosaudit.audit.flip import check_flip_request, run_flip
+    from cosaudit.audit.similar import behaviour
     from cosaudit.load.write import check_save_path, save_equivalent
 
     targets = parse_target(target)
@@ -134,6 +138,7 @@ def flip(
             raise UsageError(
                 "--output and --save name the same path", hint="choose two different paths"
             )
+    pairs = behaviour(head, resolved, hidden)  # before anything is saved: a bad --hidden fails first
     with progress_bar("reading the head", head.n_rows) as advance:
         report = run_flip(
             head,
@@ -152,4 +157,6 @@ def flip(
     for m in report["models"]:
         if m.get("saved"):
             note(f"wrote {m['saved']}")
+    if pairs:
+        report["behaviour"] = pairs
     render_and_write(report, out)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from cosaudit.cli._model import load_head_from_options, resolve_from_options
 from cosaudit.cli._options import (
     HeadSpec,
     OutputSpec,
+    hidden_option,
     model_command,
     report_options,
     seed_option,
@@ -28,6 +31,7 @@ FORMATS = ["text", "json", "md", "html"]
 @click.option("--tieable/--no-tieable", "tieable", default=None,
               help="Check which chosen labels can share the top prediction (LPs); "
                    "default: on for heads up to 64M entries.")
+@hidden_option
 @seed_option
 @report_options(FORMATS)
 def inspect(
@@ -40,6 +44,7 @@ def inspect(
     n_pairs: int,
     sample_rows: int,
     tieable: bool | None,
+    hidden: Path | None,
     seed: int,
     out: OutputSpec,
 ) -> None:
@@ -55,11 +60,15 @@ def inspect(
       cosaudit inspect model.safetensors --ids 3 17 --format json
     """
     from cosaudit.audit.inspect import run_inspect
+    from cosaudit.audit.similar import behaviour
 
     precheck_render(out)
     head = load_head_from_options(spec, out)
     resolved = resolve_from_options(head, labels, ids)
+    pairs = behaviour(head, resolved, hidden)
     with progress_bar("reading the head", head.n_rows) as advance:
         report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs,
                              sample_rows=sample_rows, progress=advance, tieable=tieable)
+    if pairs:
+        report["behaviour"] = pairs
     render_and_write(report, out)

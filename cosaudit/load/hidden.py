@@ -16,8 +16,10 @@ from cosaudit.load.tensors import load_numpy_tensors
 HINT = "save the hidden states with numpy.save(path, H), H of shape (n, d), one state per row"
 
 
-def read_hidden_states(path: Path, d: int) -> np.ndarray:
-    """The n × d hidden states in `path` (float64), checked against the head's width `d`."""
+def read_hidden_states(path: Path, d: int, name: str = "hidden_states") -> np.ndarray:
+    """The n × d hidden states in `path` (float64), checked against the head's width `d`.
+
+    An `.npz` with several arrays gives the one called `name`."""
     path = Path(path)
     if not path.is_file():
         raise InputError(f"hidden states file {path} does not exist", hint=HINT)
@@ -26,12 +28,12 @@ def read_hidden_states(path: Path, d: int) -> np.ndarray:
     tensors = load_numpy_tensors(path)
     if len(tensors) == 1:
         (reader,) = tensors.values()
-    elif "hidden_states" in tensors:
-        reader = tensors["hidden_states"]
+    elif name in tensors:
+        reader = tensors[name]
     else:
         raise InputError(
             f"hidden states file {path} holds {len(tensors)} arrays ({', '.join(sorted(tensors))}) "
-            "and none is named 'hidden_states'",
+            f"and none is named {name!r}",
             hint=HINT,
         )
     arr = np.asarray(reader.array)

@@ -659,6 +659,10 @@ def report_figures(report: dict[str, Any]) -> list[ReportFigure]:
         return _neighbours_figures(report)
     if schema.startswith("cosaudit.paper/"):
         return _paper_figures(report)
+    if schema.startswith("cosaudit.similar/"):
+        from cosaudit.report.similar import similar_figures
+
+        return similar_figures(report)
     return []
 
 

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosaudit.report._common import fmt, fmt_num, md_table, render_rich, to_json
+from cosaudit.report.similar import behaviour_lines
 
 
 def render_json(report: dict[str, Any]) -> str:
@@ -93,6 +94,7 @@ def render_text(report: dict[str, Any], *, color: bool = False) -> str:
         )
     )
     parts.append(Text(_headline(report)))
+    parts.extend(Text(line) for line in behaviour_lines(report))
     for w in report.get("warnings", []):
         parts.append(Text(f"warning: {w}", style="yellow"))
     o = report["original"]
@@ -212,6 +214,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         _headline(report),
         "",
     ]
+    lines += [f"{line}\n" for line in behaviour_lines(report)]
     for w in report.get("warnings", []):
         lines += [f"> warning: {w}", ""]
     if report["models"]:

@@ -20,6 +20,7 @@ RENDERERS: dict[str, tuple[str, str]] = {
     "cosaudit.argmax": ("cosaudit.report.identifiable", "argmax"),
     "cosaudit.patterns": ("cosaudit.report.identifiable", "patterns"),
     "cosaudit.paper": ("cosaudit.report.paper", ""),
+    "cosaudit.similar": ("cosaudit.report.similar", ""),
 }
 
 

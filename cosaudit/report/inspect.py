@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosaudit.report._common import cosine_style, fmt, fmt_num, md_table, render_rich, to_json
+from cosaudit.report.similar import behaviour_lines
 
 
 def render_json(report: dict[str, Any]) -> str:
@@ -93,6 +94,7 @@ def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100
     if report.get("equivalents"):
         parts.append(_equivalents_table(report))
         parts.extend(Text(line, style="dim") for line in _equivalents_notes(report))
+    parts.extend(Text(line) for line in behaviour_lines(report))
     if report.get("tieable"):
         parts.append(_tieable_table(names, report["tieable"]))
     if report.get("combinations"):
@@ -194,6 +196,7 @@ def render_markdown(report: dict[str, Any]) -> str:
                 "is −1 in one and +1 in the other.", "",
                 md_table(["pair", "measured", "−1 model", "+1 model", "max |Δp|"], _equivalent_rows(report)),
                 ""] + [f"- {n}" for n in _equivalents_notes(report)] + [""]
+    out += [f"- {line}" for line in behaviour_lines(report)] + ([""] if report.get("behaviour") else [])
     if report.get("tieable"):
         tie = report["tieable"]
         out += [f"## Tie-able (can share the top prediction; {tie.get('space', 'R^d')})", "",

@@ -207,7 +207,7 @@ def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
 
     ## Use instead
     List the labels that can tie with `tok` for the top prediction (`cosaudit neighbours`), or
-    the labels whose probabilities co-vary with it on data.
+    the labels whose probabilities co-vary with it on data (`cosaudit similar --label tok`).
 
     ## References
     - check-signals §1.3 (interpretation sinks).
@@ -219,7 +219,7 @@ def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
         "the similarity changes under a translation of the head that leaves every probability "
         "unchanged, so this display or neighbour list shows no property of the model",
         "list tie-able labels with `cosaudit neighbours`, or labels whose probabilities co-vary "
-        "on data",
+        "on data (`cosaudit similar --label L`)",
     )
 
 
@@ -504,6 +504,6 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
         ),
         "the tied matrix is also the output head, whose rows are fixed only up to a translation "
         "that leaves every probability unchanged",
-        "measure the probabilities on data, or use tie-ability (`cosaudit neighbours`) for output "
-        "claims",
+        "measure the probabilities on data (`cosaudit similar`), or use tie-ability "
+        "(`cosaudit neighbours`) for output claims",
     )

@@ -10,11 +10,13 @@ WHY_TRANSLATION = (
 FIX_PAIR = (
     "compare differences of rows (w_a − w_b is identifiable), ask `cosaudit neighbours` which "
     "labels "
-    "are tie-able, or measure the probabilities on data; `cosaudit flip --labels A B` builds an "
+    "are tie-able, or measure behaviour on data with `cosaudit similar --labels A B` (log-prob "
+    "correlation, co-top rate); `cosaudit flip --labels A B` builds an "
     "equivalent model with the same probabilities and the opposite cosine"
 )
 FIX_PROSE = (
-    "state the claim about probabilities measured on data, or about differences of rows / "
+    "state the claim about probabilities measured on data (`cosaudit similar` computes it), or "
+    "about differences of rows / "
     "tie-ability "
     "(`cosaudit neighbours`); `cosaudit flip --labels A B` shows a model with identical "
     "probabilities "
