@@ -7,6 +7,7 @@ strings and row indices into rows.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cosaudit.errors import DataError, HeadNotFoundError, UsageError
 from cosaudit.load.arch import detect, head_candidates
@@ -33,17 +34,9 @@ def open_head(
 ) -> Head:
     """Find the head of a checkpoint and describe it (weights are read later, on demand)."""
     loc = locate(checkpoint, revision=revision)
-    if loc.kind == "numpy" and tensor is None and len(loc.tensors) > 1:
-        two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
-        if len(two_d) == 1:
-            tensor = two_d[0]
-        elif not head_candidates(loc.shapes):
-            raise HeadNotFoundError(
-                f"{loc.path} holds several arrays; which one is the head?",
-                hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
-            )
-    elif loc.kind == "numpy" and tensor is None:
-        tensor = next(iter(loc.tensors))
+    given = tensor
+    if loc.kind == "numpy" and tensor is None:
+        tensor = _numpy_head_name(loc)
     for name in (tensor, bias_tensor):
         if name is not None and name not in loc.shapes:
             raise HeadNotFoundError(
@@ -59,6 +52,7 @@ def open_head(
                 break
             loc.fetch(layout0.weight)
     layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
+    _say_numpy_pick(layout, loc, given)
     if layout is None:
         raise HeadNotFoundError(
             f"found no output head in {loc.path}",
@@ -145,6 +139,33 @@ def open_head(
 def resolve_labels(head: Head, labels: list[str], ids: list[int]) -> tuple[list[ResolvedLabel], list[str]]:
     """Labels (through the head's vocabulary) and raw ids → rows; (labels, warnings)."""
     return resolve(head.vocab, head.n_rows, list(labels), list(ids))
+
+
+def _numpy_head_name(loc: Located) -> str | None:
+    """The head of a .npy/.npz when no --tensor is given: its only (2-D) array, else None (found
+    by name); several 2-D arrays without a known head name are refused."""
+    if len(loc.tensors) == 1:
+        return next(iter(loc.tensors))
+    two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
+    if len(two_d) == 1:
+        return two_d[0]
+    if not head_candidates(loc.shapes):
+        raise HeadNotFoundError(
+            f"{loc.path} holds several arrays; which one is the head?",
+            hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
+        )
+    return None
+
+
+def _say_numpy_pick(layout: Any, loc: Located, given: str | None) -> None:
+    """A head cosaudit picked from a .npy/.npz was not "given with --tensor": say how it was found."""
+    if layout is None or given is not None or loc.kind != "numpy":
+        return
+    what = f"the only array in {loc.path.name}"
+    if len(loc.tensors) > 1:
+        what = f"the only 2-D array in {loc.path.name}"
+    layout.notes[:] = [f"head tensor {layout.weight!r}: {what}" if "given with --tensor" in n else n
+                       for n in layout.notes]
 
 
 def _numel(shape: tuple[int, ...]) -> int:

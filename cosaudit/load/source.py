@@ -88,12 +88,17 @@ def default_checkpoint(cwd: Path | None = None) -> tuple[str, str]:
     return str(demo_path()), "the bundled demo model"
 
 
+def default_checkpoint_note() -> tuple[str, str]:
+    """(checkpoint, the note that says it was chosen because none was given)."""
+    checkpoint, how = default_checkpoint()
+    return checkpoint, f"no CHECKPOINT given: using {checkpoint} ({how})"
+
+
 def locate(checkpoint: str | None, *, revision: str | None = None) -> Located:
     """Find a checkpoint and describe its files and tensors (reads headers, not weights)."""
     note = None
     if checkpoint is None or checkpoint == "":
-        checkpoint, how = default_checkpoint()
-        note = f"no CHECKPOINT given: using {checkpoint} ({how})"
+        checkpoint, note = default_checkpoint_note()
     path = Path(checkpoint).expanduser()
     if path.exists():
         loc = _locate_path(path, checkpoint)
