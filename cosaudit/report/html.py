@@ -255,6 +255,10 @@ def lead_sentence(report: dict[str, Any]) -> str | None:
         return None
     lab = report.get("label") or {}
     name = str(lab.get("label", lab.get("id", "?")))
+    if report.get("tieable_share"):  # the share of the vocabulary follows, in the report's own words
+        return (f"**Which labels are like `{name}`?** The cosine ranking changes in an equivalent model "
+                f"with the same probabilities; which labels can share the top prediction with `{name}` "
+                "(tie-able) does not.")
     by_cos = [str(e["label"]) for e in report.get("cosine", [])]
     tie = {str(e["label"]) for e in report.get("tieable", [])}
     both = [n for n in by_cos if n in tie]

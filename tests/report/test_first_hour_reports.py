@@ -96,3 +96,13 @@ def test_commands_on_a_nameless_head_print_labels_once(tmp_path: Path) -> None:
     assert "Neighbours of #0 —" in run_cli(runs["neighbours"]).stdout
     assert "The cosine of row 0 and row 1 is" in run_cli(runs["flip"]).stdout
     assert "Possible rankings of #0, #1, #2 —" in run_cli(runs["patterns"]).stdout
+
+
+def test_neighbours_html_verdict_says_the_share_not_a_bare_overlap() -> None:
+    demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo-lm"
+    r = run_cli(["neighbours", demo, "--label", "dog", "--format", "html"])
+    assert r.exit_code == 0, r.stderr
+    verdict = r.stdout.split('id="verdict">', 1)[1].split("</section>", 1)[0]
+    assert "'dog' can share the top with 233 of the 236 other labels (98.7 %)" in verdict
+    assert "tie-able neighbours found" not in verdict
+    assert verdict.index("Which labels are like") < verdict.index("233 of the 236")
