@@ -43,10 +43,15 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # one summary line per command, wrapped by click (never cut), without importing them
-        rows = [(name, SUMMARIES.get(name) or self.get_command(ctx, name).get_short_help_str(80))  # type: ignore[union-attr]
-                for name in self.list_commands(ctx)]
+        rows = [(name, self._summary(ctx, name)) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def _summary(self, ctx: click.Context, name: str) -> str:
+        if name in SUMMARIES:
+            return SUMMARIES[name]
+        cmd = self.get_command(ctx, name)
+        return cmd.get_short_help_str(120) if cmd is not None else ""
 
     def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[no-untyped-def]
         name, cmd, rest = super().resolve_command(ctx, args)
