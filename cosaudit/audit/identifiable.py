@@ -17,13 +17,13 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.audit.tie_share import mark_tieable, summarise_overlap, tieable_with_share
 from cosaudit.core.geometry import (
     ALL,
     HeadGeometry,
     SearchSpace,
     argmax_many,
     head_summary,
-    tieable_neighbours,
 )
 from cosaudit.core.patterns import patterns as core_patterns
 from cosaudit.errors import DataError, UsageError
@@ -125,7 +125,7 @@ def run_neighbours(
     stats = row_stats(W, n_valid)
     raw, cen = vocabulary_pass(W, stats, [label.id], k, n_valid=n_valid)
     g = HeadGeometry(W, b, head_type=head.head_type, space=space)
-    nb = tieable_neighbours(g, None, label.id, k=k, progress=progress)
+    nb, every_tieable, share = tieable_with_share(g, label.id, k=k, n_valid=n_valid, progress=progress)
 
     def cos_list(n: Any) -> list[dict[str, Any]]:
         return [
@@ -142,6 +142,10 @@ def run_neighbours(
         }
         for r in nb.neighbours
     ]
+    cosine, centered = cos_list(raw[0]), cos_list(cen[0])
+    for entries in (cosine, centered):
+        mark_tieable(entries, every_tieable, {e["id"] for e in tie})
+    summarise_overlap(share, cosine, centered)
     return {
         "schema": "cosaudit.neighbours/1",
         "checkpoint": head.facts(),
@@ -149,14 +153,17 @@ def run_neighbours(
         "label": label.to_json(),
         "k": k,
         "space": nb.space,
-        "cosine": cos_list(raw[0]),
-        "centered_cosine": cos_list(cen[0]),
+        "cosine": cosine,
+        "centered_cosine": centered,
         "tieable": tie,
+        "tieable_share": share,
         "tieable_search": {
             "candidates_considered": nb.candidates_considered,
             "candidates_checked": nb.candidates_checked,
             "exhaustive": nb.exhaustive,
-            "order": "candidates by whitened closeness, checked in order; found ones sorted by witness margin",
+            "order": "every other label decided; the k with the largest witness margin shown"
+            if nb.exhaustive
+            else "candidates by whitened closeness, checked in order; found ones sorted by witness margin",
         },
         "semantics": SEMANTICS[head.head_type]["tieable"],
         "margin_note": MARGIN_NOTE,

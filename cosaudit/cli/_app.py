@@ -12,6 +12,7 @@ import click
 
 from cosaudit import __version__
 from cosaudit.cli._errors import exit_code_for, format_error
+from cosaudit.cli._usage import SUMMARIES, is_help_request, usage_line
 from cosaudit.errors import CosauditError
 
 # command name -> "module:attribute"; the order is the order of `cosaudit --help`.
@@ -41,11 +42,41 @@ class LazyGroup(click.Group):
         module_name, attr = target.split(":")
         return getattr(importlib.import_module(module_name), attr)  # type: ignore[no-any-return]
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # one summary line per command, wrapped by click (never cut), without importing them
+        rows = [(name, self._summary(ctx, name)) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def _summary(self, ctx: click.Context, name: str) -> str:
+        if name in SUMMARIES:
+            return SUMMARIES[name]
+        cmd = self.get_command(ctx, name)
+        return cmd.get_short_help_str(120) if cmd is not None else ""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[no-untyped-def]
+        name, cmd, rest = super().resolve_command(ctx, args)
+        ctx.meta["cosaudit.command"] = name  # for usage errors raised without a context
+        return name, cmd, rest
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            if is_help_request(exc):
+                raise
+            click.echo(usage_line(exc), err=True)
+            ctx.exit(2)
+
     def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
         # Under click's standalone mode (e.g. CliRunner), map our errors here as well, so every
         # entry point prints one line and exits 2.
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:  # bad option values of any command: one line, exit 2
+            sub = ctx.meta.get("cosaudit.command")
+            click.echo(usage_line(exc, f"{ctx.command_path} {sub}" if sub else ctx.command_path), err=True)
+            ctx.exit(2)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except (CosauditError, OSError, MemoryError, Exception) as exc:  # noqa: B014

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import click
+
 from cosaudit.cli._options import HeadSpec, OutputSpec
 from cosaudit.cli._output import note, refuse_input_as_output
 from cosaudit.load import open_head, resolve_labels
@@ -13,7 +15,7 @@ def load_head_from_options(spec: HeadSpec, out: OutputSpec | None = None) -> Hea
     that would overwrite a file of the checkpoint."""
     head = open_head(spec.checkpoint, tensor=spec.tensor, bias_tensor=spec.bias_tensor,
                      labels_file=spec.labels_file, head_type=spec.head_type, revision=spec.revision)
-    if head.default_note:
+    if head.default_note and not _announced():
         note(head.default_note)
     for text in head.notes:
         note(text)
@@ -34,3 +36,20 @@ def resolve_from_options(head: Head, labels: tuple[str, ...] | list[str],
     for w in warnings:
         note(f"warning: {w}")
     return resolved
+
+
+def announce_default_checkpoint(ctx: click.Context) -> None:
+    """The one rule for the default-checkpoint note: when CHECKPOINT is omitted, the note is the
+    first line on stderr, before any other output or error of the run. Only click's usage errors
+    (bad options, found before a checkpoint is chosen) come without it."""
+    if "checkpoint" not in ctx.params or ctx.params["checkpoint"] not in (None, ""):
+        return
+    from cosaudit.load.source import default_checkpoint_note
+
+    note(default_checkpoint_note()[1])
+    ctx.meta["cosaudit.default_announced"] = True
+
+
+def _announced() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get("cosaudit.default_announced"))

@@ -77,6 +77,12 @@ class MultiValueCommand(click.Command):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, expand_multi_value(args, self.multi_value, self.int_values))
 
+    def invoke(self, ctx: click.Context) -> Any:
+        from cosaudit.cli._model import announce_default_checkpoint
+
+        announce_default_checkpoint(ctx)  # before anything else the run prints (errors included)
+        return super().invoke(ctx)
+
 
 def checkpoint_argument(f: F) -> F:
     return click.argument("checkpoint", required=False, metavar="[CHECKPOINT]")(f)

@@ -34,6 +34,7 @@ def open_head(
 ) -> Head:
     """Find the head of a checkpoint and describe it (weights are read later, on demand)."""
     loc = locate(checkpoint, revision=revision)
+    given = tensor
     if loc.kind == "numpy" and tensor is None:
         tensor = _numpy_head_name(loc)
     for name in (tensor, bias_tensor):
@@ -45,6 +46,7 @@ def open_head(
     if loc.fetch is not None:
         _fetch_head_shard(loc, tensor, bias_tensor, head_type)
     layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
+    _say_numpy_pick(layout, loc, given)
     if layout is None:
         raise HeadNotFoundError(
             f"found no output head in {loc.path}",
@@ -200,6 +202,33 @@ def _transfer(loc: Located, weight: object, bias: object) -> dict[str, object] |
 def resolve_labels(head: Head, labels: list[str], ids: list[int]) -> tuple[list[ResolvedLabel], list[str]]:
     """Labels (through the head's vocabulary) and raw ids → rows; (labels, warnings)."""
     return resolve(head.vocab, head.n_rows, list(labels), list(ids))
+
+
+def _numpy_head_name(loc: Located) -> str | None:
+    """The head of a .npy/.npz when no --tensor is given: its only (2-D) array, else None (found
+    by name); several 2-D arrays without a known head name are refused."""
+    if len(loc.tensors) == 1:
+        return next(iter(loc.tensors))
+    two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
+    if len(two_d) == 1:
+        return two_d[0]
+    if not head_candidates(loc.shapes):
+        raise HeadNotFoundError(
+            f"{loc.path} holds several arrays; which one is the head?",
+            hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
+        )
+    return None
+
+
+def _say_numpy_pick(layout: Any, loc: Located, given: str | None) -> None:
+    """A head cosaudit picked from a .npy/.npz was not "given with --tensor": say how it was found."""
+    if layout is None or given is not None or loc.kind != "numpy":
+        return
+    what = f"the only array in {loc.path.name}"
+    if len(loc.tensors) > 1:
+        what = f"the only 2-D array in {loc.path.name}"
+    layout.notes[:] = [f"head tensor {layout.weight!r}: {what}" if "given with --tensor" in n else n
+                       for n in layout.notes]
 
 
 def _numel(shape: tuple[int, ...]) -> int:

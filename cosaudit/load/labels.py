@@ -85,13 +85,34 @@ class Vocabulary:
     def _suggest(self, label: str) -> str:
         plain = {}
         for tok in self.ids:
-            key = tok[1:] if tok.startswith(WORD_INITIAL) else tok
-            plain.setdefault(key, tok)
-        word = label.strip()
-        close = difflib.get_close_matches(word, list(plain), n=5, cutoff=0.6)
-        if close:
-            return "closest: " + ", ".join(repr(plain[c]) for c in close)
+            plain.setdefault(_plain(tok), tok)
+        word = _plain(label.strip())
+        variants = case_and_prefix_variants(word, self.ids)
+        close = [plain[c] for c in difflib.get_close_matches(word, list(plain), n=5, cutoff=0.6)]
+        ranked = list(dict.fromkeys(variants + close))[:5]
+        if ranked:
+            return "closest: " + ", ".join(repr(t) for t in ranked)
         return "check the spelling, or pass row indices with --ids"
+
+
+def _plain(token: str) -> str:
+    """A token without its word-initial marker (`Ġ`, `▁` or a space)."""
+    return token[1:] if token.startswith((*WORD_INITIAL, " ")) else token
+
+
+def case_and_prefix_variants(word: str, tokens: Any) -> list[str]:
+    """Tokens that spell `word` up to case and a word-initial marker (`dog`, `Ġdog`, `▁dog`,
+    ` dog` for `Dog`): the likeliest meaning of a near miss, so they come before edit-distance
+    matches. Same case first, then lower case, then any other case; bare before marked."""
+    key = word.casefold()
+    found = [t for t in tokens if _plain(t).casefold() == key and t != word]
+
+    def rank(t: str) -> tuple[int, int]:
+        p = _plain(t)
+        case = 0 if p == word else 1 if p == word.lower() else 2
+        return case, 0 if p == t else 1
+
+    return sorted(found, key=rank)
 
 
 def load_tokenizer_vocabulary(path: Path) -> Vocabulary:

@@ -87,6 +87,12 @@ def default_checkpoint(cwd: Path | None = None) -> tuple[str, str]:
     return str(demo_path()), "the bundled demo model"
 
 
+def default_checkpoint_note() -> tuple[str, str]:
+    """(checkpoint, the note that says it was chosen because none was given)."""
+    checkpoint, how = default_checkpoint()
+    return checkpoint, f"no CHECKPOINT given: using {checkpoint} ({how})"
+
+
 def locate(checkpoint: str | None, *, revision: str | None = None) -> Located:
     """Find a checkpoint and describe its files and tensors (reads headers, not weights).
 
@@ -95,8 +101,7 @@ def locate(checkpoint: str | None, *, revision: str | None = None) -> Located:
     """
     note = None
     if checkpoint is None or checkpoint == "":
-        checkpoint, how = default_checkpoint()
-        note = f"no CHECKPOINT given: using {checkpoint} ({how})"
+        checkpoint, note = default_checkpoint_note()
     notes: list[str] = []
     path = Path(checkpoint).expanduser()
     if checkpoint.startswith(HF_PREFIX):

@@ -38,6 +38,7 @@ from cosaudit import __version__
 from cosaudit.core.verify import Equivalent, numpy_dtype
 from cosaudit.errors import InputError, OutputError, UsageError
 from cosaudit.load.atomic import atomic_dir, atomic_file, check_output_path
+from cosaudit.load.card import write_model_card
 from cosaudit.load.head import Head
 from cosaudit.load.tensors import (
     BLOCK_BYTES,
@@ -877,6 +878,8 @@ def save_equivalent(
         _fix_index(tmp, plan, adds_file, root)
         if plan.untie_config:
             _untie_config(tmp, result)
+        write_model_card(tmp, head, symmetry=symmetry, labels=labels, target=target, dtype=plan.head_dtype,
+                         head_sha256=hash_future.result(), eq=eq)
         if before_commit is not None:
             before_commit()
     return result

@@ -68,3 +68,14 @@ def md_table(header: list[str], rows: list[list[str]]) -> str:
              "| " + " | ".join("---" for _ in header) + " |"]
     lines += ["| " + " | ".join(esc(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def label_with_id(name: Any, i: Any) -> str:
+    """`dog #78`; a label that is only its row number (no tokenizer, no names) once: `#0`."""
+    text = str(name)
+    return text if text == f"#{i}" else f"{text} #{i}"
+
+
+def label_with_row(name: Any, i: Any) -> str:
+    """`'dog' (row 78)`; an unnamed row once: `row 0`."""
+    return f"row {i}" if str(name) == f"#{i}" else f"{str(name)!r} (row {i})"

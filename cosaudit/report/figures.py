@@ -42,7 +42,10 @@ EDGE_GID = "tie-edge"
 NO_EDGE_GID = "no-tie"
 YES_COLOR = "#2a9d4b"
 NO_COLOR = "#9a9a9a"
+UNDECIDED_COLOR = "#e3e3e3"
+NEVER_COLOR = "#d62728"
 MARK_COLORS = ["#000000", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+MAX_MARKS = 15  # chosen pairs listed in a histogram's legend (6 labels make 15 pairs)
 MODEL_COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
 
 
@@ -193,11 +196,14 @@ def cosine_distributions(
     marks: Sequence[tuple[str, float | None, float | None]] = (),
     bins: int = 60,
     seed: int | None = None,
+    marks_total: int | None = None,
 ) -> Figure:
     """Histograms of raw and centered cosines over random vocabulary pairs, pairs marked.
 
     `marks` are (name, raw cosine, centered cosine) of the chosen pairs: a vertical line in each
-    panel (gid "mark"). Both panels share the x range [-1, 1].
+    panel (gid "mark"), every one listed in a legend beside the panel (outside the axes, so it
+    covers no bar or line). `marks_total`: how many pairs there were when `marks` is a selection
+    (the legend's title says so). Both panels share the x range [-1, 1].
     """
     raw = np.asarray(raw, dtype=np.float64).ravel()
     centered = np.asarray(centered, dtype=np.float64).ravel()
@@ -205,7 +211,7 @@ def cosine_distributions(
     centered = centered[np.isfinite(centered)]
     if raw.size == 0 and centered.size == 0:
         raise ValueError("no sampled cosines to draw")
-    fig = _figure(7.0, 5.2)
+    fig = _figure(7.0 if not marks else 8.6, max(5.2, 0.34 * len(marks) + 1.4))
     ax_raw, ax_cen = fig.subplots(2, 1, sharex=True)
     edges = np.linspace(-1.0, 1.0, bins + 1)
     what = f"{raw.size} random label pairs" + (f", seed {seed}" if seed is not None else "")
@@ -230,12 +236,17 @@ def cosine_distributions(
                 label=f"{mark[0]} {x:+.2f}",
             )
         if any(ln.get_gid() == MARK_GID for ln in ax.get_lines()):
-            ax.legend(
-                fontsize=7, loc="upper left", ncols=2 if len(marks) > 3 else 1, framealpha=0.9
-            )
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0,
+                      title=_marks_title(len(marks), marks_total), title_fontsize=7)
     ax_cen.set_xlim(-1.0, 1.0)
     ax_cen.set_xlabel("cosine")
     return fig
+
+
+def _marks_title(shown: int, total: int | None) -> str:
+    if total is not None and total > shown:
+        return f"{shown} of {total} chosen pairs\n(the most similar)"
+    return "chosen pairs"
 
 
 # ----------------------------------------------------------------------------- neighbours
@@ -247,13 +258,15 @@ def neighbours_figure(
     tieable: Sequence[dict[str, Any]],
     *,
     centered: Sequence[dict[str, Any]] | None = None,
+    share: dict[str, Any] | None = None,
 ) -> Figure:
     """Cosine neighbours beside tie-able neighbours, each bar coloured by membership of the other.
 
-    `cosine`/`centered` items have `label` and `cosine`; `tieable` items have `label` and
-    `margin` (or `rel_margin`). A cosine neighbour is green when it is also tie-able with the
-    label, grey when it is not among the tie-able neighbours; a tie-able neighbour is green when
-    it is also a top cosine neighbour, grey when cosine ranking misses it.
+    `cosine`/`centered` items have `label` and `cosine` (and `tieable`: True, False or None when
+    not decided); `tieable` items have `label` and `margin` (or `rel_margin`). A cosine neighbour
+    is green when it is tie-able with the label, grey when it is not (light when undecided); a
+    tie-able neighbour is green when it is also a top cosine neighbour, grey when cosine ranking
+    misses it. `share` (the report's `tieable_share`) puts the vocabulary-wide count first.
     """
     tie_names = {str(t["label"]) for t in tieable}
     cos_names = {str(c["label"]) for c in cosine} | {str(c["label"]) for c in (centered or [])}
@@ -262,48 +275,77 @@ def neighbours_figure(
     ]
     if centered:
         lists.append(("by centered cosine", centered, "cosine", tie_names))
-    lists.append(("tie-able (can share the top)", tieable, "margin", cos_names))
+    lists.append((_tieable_title(share), tieable, "margin", cos_names))
     n_rows = max([len(x[1]) for x in lists] + [1])
-    fig = _figure(3.4 * len(lists) + 0.6, 0.32 * n_rows + 1.7)
+    fig = _figure(3.4 * len(lists) + 0.6, 0.32 * n_rows + 2.0)
     axes = fig.subplots(1, len(lists), squeeze=False)[0]
-    overlap = len({str(c["label"]) for c in cosine} & tie_names)
-    fig.suptitle(
-        f"neighbours of {label!r}: {overlap} of the {len(cosine)} nearest by cosine are among "
-        f"the {len(tie_names)} tie-able neighbours found",
-        fontsize=11,
-    )
+    fig.suptitle(_neighbours_title(label, cosine, tie_names, share), fontsize=10)
+    undecided = False
     for ax, (ttl, items, key, other) in zip(axes, lists, strict=True):
-        names = [str(it["label"]) for it in items]
-        vals = []
-        for it in items:
-            v = it.get(key)
-            if v is None and key == "margin":
-                v = it.get("rel_margin")
-            vals.append(math.nan if v is None else float(v))
-        colors = [YES_COLOR if nm in other else NO_COLOR for nm in names]
-        y = np.arange(len(items))
-        ax.barh(y, np.nan_to_num(vals, nan=0.0), color=colors, gid=f"bars-{key}")
-        ax.set_yticks(y, labels=names, fontsize=8)
-        ax.invert_yaxis()
+        colors = [_membership_color(it, other, key) for it in items]
+        undecided |= UNDECIDED_COLOR in colors
+        _neighbour_bars(ax, items, key, colors)
         ax.set_title(ttl, fontsize=10)
-        ax.set_xlabel("cosine" if key == "cosine" else "witness margin")
-        if key == "cosine":
-            lo = min([0.0] + [v for v in vals if math.isfinite(v)])
-            ax.set_xlim(min(lo, 0.0) - 0.05, 1.0)
-        if not items:
-            ax.text(0.5, 0.5, "none", ha="center", va="center", transform=ax.transAxes)
     from matplotlib.patches import Patch
 
-    fig.legend(
-        handles=[
-            Patch(color=YES_COLOR, label="in both lists"),
-            Patch(color=NO_COLOR, label="only in this list"),
-        ],
-        loc="outside lower center",
-        ncols=2,
-        fontsize=8,
-    )
+    handles = [Patch(color=YES_COLOR, label="tie-able and among the nearest by cosine"),
+               Patch(color=NO_COLOR, label="only one of the two")]
+    if undecided:
+        handles.append(Patch(color=UNDECIDED_COLOR, label="tie-ability not decided"))
+    fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize=8)
     return fig
+
+
+def _membership_color(item: dict[str, Any], other: set[str], key: str) -> str:
+    if key == "cosine" and "tieable" in item:
+        return {True: YES_COLOR, False: NO_COLOR}.get(item["tieable"], UNDECIDED_COLOR)
+    return YES_COLOR if str(item["label"]) in other else NO_COLOR
+
+
+def _neighbour_bars(ax: Any, items: Sequence[dict[str, Any]], key: str, colors: list[str]) -> None:
+    names = [str(it["label"]) for it in items]
+    vals = []
+    for it in items:
+        v = it.get(key)
+        if v is None and key == "margin":
+            v = it.get("rel_margin")
+        vals.append(math.nan if v is None else float(v))
+    y = np.arange(len(items))
+    ax.barh(y, np.nan_to_num(vals, nan=0.0), color=colors, gid=f"bars-{key}")
+    ax.set_yticks(y, labels=names, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("cosine" if key == "cosine" else "witness margin")
+    if key == "cosine":
+        lo = min([0.0] + [v for v in vals if math.isfinite(v)])
+        ax.set_xlim(min(lo, 0.0) - 0.05, 1.0)
+    if not items:
+        ax.text(0.5, 0.5, "none", ha="center", va="center", transform=ax.transAxes)
+
+
+def _tieable_title(share: dict[str, Any] | None) -> str:
+    if share and share.get("exhaustive") and share.get("not_shown"):
+        return f"tie-able: the {share['shown']} of largest witness margin\n(+{share['not_shown']} more not shown)"
+    return "tie-able (can share the top)"
+
+
+def _neighbours_title(label: str, cosine: Sequence[dict[str, Any]], tie_names: set[str],
+                      share: dict[str, Any] | None) -> str:
+    """The vocabulary-wide share first, then how many cosine neighbours are tie-able."""
+    if share and share.get("exhaustive"):
+        others, n = share["others"], share["tieable"]
+        pct = 100.0 * n / others if others else 0.0
+        relation = share.get("relation", "share the top with")
+        first = f"{label!r} can {relation} {n} of {others} other labels ({pct:.1f} %)"
+        if share.get("cosine_tieable") is None:
+            return first
+        return (f"{first}\n{share['cosine_tieable']} of its {len(cosine)} nearest by cosine are tie-able; "
+                f"{share['expected_at_random']:g} expected for labels picked at random")
+    overlap = len({str(c["label"]) for c in cosine} & tie_names)
+    first = f"neighbours of {label!r}: {overlap} of the {len(cosine)} nearest by cosine are among " \
+            f"the {len(tie_names)} tie-able neighbours found"
+    if share and not share.get("exhaustive"):
+        first += f"\n(the share of the vocabulary tie-able with {label!r} was not computed)"
+    return first
 
 
 # ----------------------------------------------------------------------------- verification
@@ -359,8 +401,29 @@ def verification_figure(
     ax.set_xlabel("probe hidden state")
     ax.set_ylabel("max over labels of |Δp|")
     ax.set_title(title or "verification: probability differences per probe", fontsize=10)
-    ax.legend(fontsize=8, loc="best")
+    legend = ax.legend(fontsize=8, loc="upper right", ncols=2 if len(ax.get_lines()) > 3 else 1)
+    top = max(float(positives.max()), rounding_level)
+    _legend_above(fig, ax, legend, top)
     return fig
+
+
+def _legend_above(fig: Figure, ax: Any, legend: Any, top: float, *, tries: int = 4) -> None:
+    """Raise a log axis' upper limit until `legend` (upper right) sits above every drawn value
+    (`top`: the highest data value or line), so it covers no point and no line."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    bottom = ax.get_ylim()[0]
+    for _ in range(tries):
+        fig.draw_without_rendering()  # runs the constrained layout: final axes and legend boxes
+        renderer = fig.canvas.get_renderer()
+        box, frame = legend.get_window_extent(renderer), ax.get_window_extent(renderer)
+        data_top = ax.transData.transform((0.0, top))[1]
+        if box.y0 > data_top + 6:
+            return
+        free = 1.0 - (box.height + 14.0) / frame.height  # the share of the height left to the data
+        decades = math.log10(top / bottom) / max(free, 0.2)
+        ax.set_ylim(bottom, bottom * 10 ** (decades + 0.3))
 
 
 # ----------------------------------------------------------------------------- the papers
@@ -374,30 +437,58 @@ def _arrows(
     lim: float = 2.6,
     colors: Sequence[str] | None = None,
 ) -> None:
-    for k, w in enumerate(W):
+    """Rows of W as arrows from the origin, each numbered. Longer arrows are drawn first, so a
+    short arrow lying along a longer one (the +1 model's pair) stays on top and visible, with a
+    white edge; a number that would sit on another arrow is moved off it, sideways."""
+    from matplotlib import patheffects
+
+    halo = [patheffects.withStroke(linewidth=4.2, foreground="white")]
+    lengths = np.linalg.norm(W, axis=1)
+    for z, k in enumerate(np.argsort(-lengths, kind="stable")):
+        w = W[k]
         col = colors[k] if colors is not None else ("#d62728" if k in highlight else "#333333")
         width = 2.8 if k in highlight else 1.5
         ax.annotate(
             "",
             xy=(w[0], w[1]),
             xytext=(0, 0),
-            arrowprops={"arrowstyle": "-|>", "color": col, "linewidth": width},
+            arrowprops={"arrowstyle": "-|>", "color": col, "linewidth": width, "path_effects": halo,
+                        "shrinkA": 0, "shrinkB": 0,  # a short arrow must not flip or vanish
+                        "mutation_scale": 10 * min(1.0, max(0.5, lengths[k] / (0.2 * lim)))},
+            zorder=3 + 0.01 * z,
+            gid=f"arrow-{k}",
         )
-        ax.text(
-            w[0] * 1.1,
-            w[1] * 1.1 + 0.03,
-            str(k),
-            fontsize=9,
-            color=col,
-            ha="center",
-            va="center",
-            fontweight="bold" if k in highlight else "normal",
-        )
+        x, y = _number_position(W, int(k), lim)
+        ax.text(x, y, str(k), fontsize=9, color=col, ha="center", va="center",
+                fontweight="bold" if k in highlight else "normal", gid=f"number-{k}")
     ax.set_xlim(-lim, lim)
     ax.set_ylim(-lim, lim)
     ax.set_aspect("equal")
     ax.axhline(0, color="#cccccc", linewidth=0.6)
     ax.axvline(0, color="#cccccc", linewidth=0.6)
+
+
+def _segment_distance(p: np.ndarray, a: np.ndarray) -> float:
+    """Distance from point p to the segment from the origin to a."""
+    aa = float(a @ a)
+    t = 0.0 if aa == 0.0 else min(1.0, max(0.0, float(p @ a) / aa))
+    return float(np.linalg.norm(p - t * a))
+
+
+def _number_position(W: np.ndarray, k: int, lim: float) -> tuple[float, float]:
+    """Just past the tip of arrow k, or beside it when that spot lies on another arrow."""
+    w = np.asarray(W[k, :2], dtype=np.float64)
+    n = float(np.linalg.norm(w))
+    u = w / n if n > 0 else np.array([0.0, 1.0])
+    step = 0.09 * lim
+    spot = w + step * u
+    others = [np.asarray(W[j, :2], dtype=np.float64) for j in range(len(W)) if j != k]
+    if any(_segment_distance(spot, o) < 0.6 * step for o in others):
+        side = np.array([-u[1], u[0]])
+        spot = w + 1.2 * step * side
+        if any(_segment_distance(spot, o) < 0.6 * step for o in others):
+            spot = w - 1.2 * step * side
+    return float(spot[0]), float(spot[1])
 
 
 def paper_three_models(
@@ -432,6 +523,7 @@ def paper_three_models(
     ax.set_ylim(-input_lim, input_lim)
     ax.set_aspect("equal")
     ax.set_title(f"a) {inputs.shape[0]} inputs by argmax label", fontsize=9)
+    _label_colour_legend(ax, cmap, n_labels)
     for k, (name, W) in enumerate(models, start=1):
         W = np.asarray(W, dtype=np.float64)
         i, j = pair
@@ -445,6 +537,16 @@ def paper_three_models(
         )
         axes[k].set_title(f"{chr(ord('a') + k)}) {name}: cos(w{i}, w{j}) = {cos:+.3f}", fontsize=9)
     return fig
+
+
+def _label_colour_legend(ax: Any, cmap: Any, n_labels: int) -> None:
+    """Which colour is which label, under panel (a) (the points fill the panel itself)."""
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], linestyle="none", marker="o", markersize=5, color=cmap(k), label=str(k))
+               for k in range(n_labels)]
+    ax.legend(handles=handles, title="argmax label", title_fontsize=8, fontsize=8, ncols=n_labels,
+              loc="upper center", bbox_to_anchor=(0.5, -0.08), handletextpad=0.1, columnspacing=0.8)
 
 
 def paper_tie_graph(
@@ -470,14 +572,7 @@ def paper_tie_graph(
         cos = float(W[i] @ W[j] / (np.linalg.norm(W[i]) * np.linalg.norm(W[j])))
         tie = "tie-able" if (min(i, j), max(i, j)) in tied else "never tie"
         if tie == "never tie":
-            ax.plot(
-                [W[i, 0], W[j, 0]],
-                [W[i, 1], W[j, 1]],
-                color="#d62728",
-                linewidth=1.4,
-                linestyle=":",
-                gid=NO_EDGE_GID,
-            )
+            _never_tie_line(ax, W, i, j)
         lines.append(f"cos(w{i}, w{j}) = {cos:+.3f}: {tie}")
     if lines:
         ax.text(
@@ -490,10 +585,20 @@ def paper_tie_graph(
             bbox={"facecolor": "white", "edgecolor": "#cccccc", "alpha": 0.9},
         )
     ax.set_title(
-        title + "\n(green: pairs that can share the top; red dotted: a chosen pair that never can)",
+        title + "\n(green: pairs that can share the top; red dashed: a chosen pair that never can)",
         fontsize=9,
     )
     return fig
+
+
+def _never_tie_line(ax: Any, W: np.ndarray, i: int, j: int) -> None:
+    """A chosen pair that can never share the top: a thick red dashed line drawn above the arrows
+    and edges it crosses (the title and the box of cosines name it)."""
+    from matplotlib import patheffects
+
+    ax.plot([W[i, 0], W[j, 0]], [W[i, 1], W[j, 1]], color=NEVER_COLOR, linewidth=2.6,
+            linestyle=(0, (4, 2)), zorder=6, gid=NO_EDGE_GID, solid_capstyle="butt",
+            path_effects=[patheffects.withStroke(linewidth=4.6, foreground="white")])
 
 
 # ----------------------------------------------------------------------------- per report
@@ -551,16 +656,26 @@ def _inspect_figures(report: dict[str, Any]) -> list[ReportFigure]:
         for a in range(len(ids_names)):
             for b in range(a + 1, len(ids_names)):
                 marks.append((f"{ids_names[a]}/{ids_names[b]}", cos[a][b], ccos[a][b]))
-        marks = marks[:6]
+        total = len(marks)
+        marks = _most_similar_marks(marks, MAX_MARKS)
         seed = report.get("summary", {}).get("pair_sample", {}).get("seed")
         out.append(
             ReportFigure(
                 "cosine-distributions",
-                "Raw and centered cosines of random vocabulary pairs; dashed: the chosen pairs",
-                cosine_distributions(raw, cen, marks=marks, seed=seed),
+                "Raw and centered cosines of random vocabulary pairs; vertical lines: the chosen pairs"
+                + (f" ({len(marks)} of {total}: the most similar)" if total > len(marks) else ""),
+                cosine_distributions(raw, cen, marks=marks, seed=seed, marks_total=total),
             )
         )
     return out
+
+
+def _most_similar_marks(marks: list[Any], limit: int) -> list[Any]:
+    """Every pair when they fit the legend, else the `limit` of highest raw cosine (in order)."""
+    if len(marks) <= limit:
+        return marks
+    keep = sorted(range(len(marks)), key=lambda k: -(marks[k][1] if marks[k][1] is not None else -math.inf))
+    return [marks[k] for k in sorted(keep[:limit])]
 
 
 def _flip_figures(report: dict[str, Any]) -> list[ReportFigure]:
@@ -637,11 +752,12 @@ def _neighbours_figures(report: dict[str, Any]) -> list[ReportFigure]:
         report.get("cosine", []),
         report.get("tieable", []),
         centered=report.get("centered_cosine"),
+        share=report.get("tieable_share"),
     )
     return [
         ReportFigure(
             "neighbours",
-            f"Neighbours of {name!r}: by cosine vs tie-able (green: in both lists)",
+            f"Neighbours of {name!r}: by cosine vs tie-able (green: tie-able and among the nearest by cosine)",
             fig,
         )
     ]

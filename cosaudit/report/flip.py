@@ -7,7 +7,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import fmt, fmt_num, md_table, render_rich, to_json
+from cosaudit.report._common import fmt, fmt_num, label_with_row, md_table, render_rich, to_json
 from cosaudit.report.similar import behaviour_lines
 
 
@@ -18,7 +18,7 @@ def render_json(report: dict[str, Any]) -> str:
 
 def _pair_names(report: dict[str, Any]) -> str:
     a, b = report["labels"]
-    return f"{a['label']!r} (row {a['id']}) and {b['label']!r} (row {b['id']})"
+    return f"{label_with_row(a['label'], a['id'])} and {label_with_row(b['label'], b['id'])}"
 
 
 def _target(t: float) -> str:

@@ -122,6 +122,20 @@ def _cosine_columns(rows: list[list[str]]) -> set[int]:
     return cols
 
 
+_COSINE_HEADER = re.compile(r"cos|measured|[−+-]1 model|target|τ", re.IGNORECASE)
+
+
+def _cosine_named_columns(head: list[str], rows: list[list[str]]) -> set[int]:
+    """Columns named as cosines ("measured", "−1 model", …) whose values are all cosines: coloured
+    even when every value is negative (the −1 model's column holds only -1.000)."""
+    cols: set[int] = set()
+    for c, name in enumerate(head):
+        values = [r[c].strip() for r in rows if c < len(r) and r[c].strip() not in ("", "n/a", "—")]
+        if _COSINE_HEADER.search(name) and values and all(_is_cosine(x) for x in values):
+            cols.add(c)
+    return cols
+
+
 def _cell(text: str, tag: str, *, cosine: bool = False) -> str:
     raw = text.strip()
     attrs = ""
@@ -154,7 +168,7 @@ def _table(lines: list[str]) -> str:
         "<thead><tr>" + "".join(_cell(c, "th") for c in head) + "</tr></thead>",
         "<tbody>",
     ]
-    cos_cols = _cosine_columns(rows)
+    cos_cols = _cosine_columns(rows) | _cosine_named_columns(head, rows)
     out += [
         "<tr>" + "".join(_cell(c, "td", cosine=k in cos_cols) for k, c in enumerate(row)) + "</tr>"
         for row in rows
@@ -241,6 +255,10 @@ def lead_sentence(report: dict[str, Any]) -> str | None:
         return None
     lab = report.get("label") or {}
     name = str(lab.get("label", lab.get("id", "?")))
+    if report.get("tieable_share"):  # the share of the vocabulary follows, in the report's own words
+        return (f"**Which labels are like `{name}`?** The cosine ranking changes in an equivalent model "
+                f"with the same probabilities; which labels can share the top prediction with `{name}` "
+                "(tie-able) does not.")
     by_cos = [str(e["label"]) for e in report.get("cosine", [])]
     tie = {str(e["label"]) for e in report.get("tieable", [])}
     both = [n for n in by_cos if n in tie]

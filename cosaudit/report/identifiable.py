@@ -7,7 +7,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import fmt, fmt_num, md_table, render_rich, to_json
+from cosaudit.report._common import fmt, fmt_num, label_with_id, md_table, render_rich, to_json
 
 
 def _ckpt(report: dict[str, Any]) -> str:
@@ -22,7 +22,7 @@ def _label(entry: dict[str, Any]) -> str:
     name = str(entry.get("label"))
     if tok and tok != name:
         name += f" ({tok})"
-    return f"{name} #{entry.get('id')}"
+    return label_with_id(name, entry.get("id"))
 
 
 # ----------------------------------------------------------------------------- neighbours
@@ -42,11 +42,40 @@ def _neighbour_rows(report: dict[str, Any]) -> list[list[str]]:
             if r < len(c):
                 e = c[r]
                 val = fmt(e.get(key)) if key == "cosine" else fmt_num(e.get(key), 3)
-                row += [f"{e['label']} #{e['id']}", val]
+                row += [label_with_id(e["label"], e["id"]), val]
             else:
                 row += ["", ""]
         rows.append(row)
     return rows
+
+
+def _share_lines(report: dict[str, Any]) -> list[str]:
+    """What fraction of the vocabulary is tie-able with the label, said before the lists."""
+    share = report.get("tieable_share")
+    if not share:
+        return []
+    name = repr(str(report["label"].get("label")))
+    verb = share.get("relation", "share the top with")
+    if not share["exhaustive"]:
+        return [f"The share of the {share['others']} other labels tie-able with {name} was not computed "
+                f"({share['why']}): the tie-able column lists {share['shown']} found among the candidates "
+                "closest to it."]
+    n, others = share["tieable"], share["others"]
+    pct = 100.0 * n / others if others else 0.0
+    lines = [f"{name} can {verb} {n} of the {others} other labels ({pct:.1f} %)"
+             + (": being tie-able with it sets few labels apart." if pct >= 90 else ".")]
+    n_cos = len(report["cosine"])
+    if n_cos and share.get("cosine_tieable") is not None:
+        lines.append(
+            f"Of its {n_cos} nearest by raw cosine {share['cosine_tieable']} are tie-able"
+            + (f", by centered cosine {share['centered_tieable']}" if share.get("centered_tieable") is not None
+               else "")
+            + f"; {share['expected_at_random']:g} of {n_cos} labels picked at random would be."
+        )
+    if share["not_shown"]:
+        lines.append(f"The tie-able column shows the {share['shown']} with the largest witness margin; "
+                     f"{share['not_shown']} more are not shown.")
+    return lines
 
 
 def _cosine_caveat(report: dict[str, Any]) -> str:
@@ -62,9 +91,10 @@ def _neighbours_footer(report: dict[str, Any]) -> list[str]:
     s = report["tieable_search"]
     lines = [
         f"tie-able: {report['semantics']} (searched: {report['space']}).",
-        f"{len(report['tieable'])} tie-able found among {s['candidates_checked']} of "
-        f"{s['candidates_considered']} candidates checked"
-        + (" (exhaustive)." if s["exhaustive"] else "; not an exhaustive list."),
+        f"Every one of the {s['candidates_considered']} other rows decided (a witness or an LP certificate)."
+        if s["exhaustive"]
+        else f"{len(report['tieable'])} tie-able found among {s['candidates_checked']} of "
+        f"{s['candidates_considered']} candidates checked; not an exhaustive list.",
         _cosine_caveat(report),
         report["margin_note"] + ".",
     ]
@@ -73,6 +103,7 @@ def _neighbours_footer(report: dict[str, Any]) -> list[str]:
 
 def render_neighbours_text(report: dict[str, Any], *, color: bool = False) -> str:
     head = Text(f"Neighbours of {_label(report['label'])} — {_ckpt(report)}", style="bold")
+    share = [Text(line) for line in _share_lines(report)]
     t = Table(show_header=True, header_style="bold")
     t.add_column("#", justify="right")
     for name, what in (("raw cosine", "cos"), ("centered cosine", "cos"), ("tie-able", "margin")):
@@ -83,11 +114,12 @@ def render_neighbours_text(report: dict[str, Any], *, color: bool = False) -> st
     if not report["tieable"]:
         t.caption = "no tie-able neighbour found"
     foot = [Text(line, style="dim") for line in _neighbours_footer(report)]
-    return render_rich([head, t, *foot], color=color, width=120)
+    return render_rich([head, *share, t, *foot], color=color, width=120)
 
 
 def render_neighbours_markdown(report: dict[str, Any]) -> str:
     out = [f"# Neighbours of {_label(report['label'])}", "", f"*{_ckpt(report)}*", ""]
+    out += [*_share_lines(report), ""] if report.get("tieable_share") else []
     out.append(
         md_table(
             ["#", "raw cosine", "cos", "centered cosine", "cos", "tie-able", "margin"],

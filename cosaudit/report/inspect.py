@@ -215,8 +215,8 @@ def render_markdown(report: dict[str, Any]) -> str:
             f"- rows used: {s['valid_rows']} of {s['rows']} (d = {s['dim']})",
             f"- |mean row| / mean |row|: {fmt_num(s['mean_norm_ratio'], 3)}"]
     if ps["pairs"]:
-        out.append(f"- raw cosine over {ps['pairs']} random pairs (seed {ps['seed']}): median "
-                   f"{fmt(ps['raw'].get('q50'))}; centered: median {fmt(ps['centered'].get('q50'))}")
+        out.append(f"- raw cosine over {ps['pairs']} random pairs (seed {ps['seed']}): "
+                   f"{_quantiles(ps['raw'])}; centered: {_quantiles(ps['centered'])}")
     for p in s["most_similar_pairs"]["pairs"]:
         out.append(f"- similar pair: {p['labels'][0]} / {p['labels'][1]}: cosine {fmt(p['cosine'])}, "
                    f"centered {fmt(p['centered_cosine'])}")

@@ -46,12 +46,12 @@ CHECK_SCRIPT = (
 )
 
 
-def instrumented(doc: str) -> str:
-    """A test copy of the page: the check script, allowed by its hash only."""
-    digest = base64.b64encode(hashlib.sha256(CHECK_SCRIPT.encode()).digest()).decode()
+def instrumented(doc: str, script: str = CHECK_SCRIPT) -> str:
+    """A test copy of the page: the check script (or another), allowed by its hash only."""
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
     assert doc.count(CSP) == 1
     doc = doc.replace(CSP, f"{CSP}; script-src 'sha256-{digest}'")
-    return doc.replace("<head>", f"<head>\n<script>{CHECK_SCRIPT}</script>", 1)
+    return doc.replace("<head>", f"<head>\n<script>{script}</script>", 1)
 
 
 def chromium(page: Path, profile: Path, *extra: str) -> subprocess.CompletedProcess[str]:
