@@ -19,6 +19,7 @@ SUMMARIES: dict[str, str] = {
     "check": "Flag cosine readings of label rows in code and prose.",
     "rules": "List the rules of `check`, or explain one.",
     "paper": "Recompute and draw the papers' worked examples.",
+    "similar": "Similarity of labels in the model's behaviour (identifiable).",
 }
 
 

@@ -28,6 +28,7 @@ BAD_VALUES = {
     "check": ["--format", "xml"],
     "rules": ["--format", "xml"],
     "paper": ["--format", "xml"],
+    "similar": ["--top", "abc"],
 }
 
 
