@@ -28,8 +28,7 @@ IN_MEMORY = Path("<in memory>")
 HEAD_TYPES = ("auto", "softmax", "sigmoid")
 ACCEPTED = (
     "a 2-D numpy array or torch tensor (rows = labels), a transformers PreTrainedModel, a "
-    "TransformerLens TransformerBridge or HookedTransformer, a cosaudit Head, or a checkpoint "
-    "path / Hub id"
+    "TransformerLens TransformerBridge or HookedTransformer, or a cosaudit Head"
 )
 WRAPPED = "._original_component"
 # float dtypes numpy cannot hold natively, by ml_dtypes name
@@ -78,6 +77,9 @@ def open_object(
     kind = object_kind(obj)
     if kind == "head":
         return obj  # type: ignore[no-any-return]
+    if isinstance(obj, (str, Path)):
+        raise UsageError(f"open_object takes an object in memory, not the path or Hub id {str(obj)!r}",
+                         hint="open checkpoints with cosaudit.load.open_head")
     if kind is None:
         raise UsageError(f"cannot audit an object of type {type_name(obj)}", hint="pass " + ACCEPTED)
     if head_type not in HEAD_TYPES:

@@ -60,7 +60,7 @@ def equivalent_object(obj: Any, head: Head, *, translation: Any = None, rescale:
                 "bridge": _bridge, "hooked": _hooked}
     if kind not in builders:
         raise UsageError(f"cannot build an equivalent of an object of type {type_name(obj)}",
-                         hint="pass " + ACCEPTED.replace(", or a checkpoint path / Hub id", ""))
+                         hint="pass " + ACCEPTED)
     return builders[kind](obj, head, eq)
 
 
