@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.audit.reports import CosinePanel
 from cosaudit.core.symmetry import least_norm_translation, pair_issue, symmetry_issue
 
 TARGETS = (-1.0, 1.0)
@@ -104,18 +105,18 @@ def demonstrate(
 
 
 def equivalent_matrices(entries: list[dict[str, Any]], x: np.ndarray, chosen_ids: list[int]
-                        ) -> list[dict[str, Any]]:
+                        ) -> list[CosinePanel]:
     """Cosine matrices of the chosen rows in the −1 and +1 models of the first demonstrated
     chosen pair (for the heatmaps), then drop the private translation vectors from the entries."""
+    from cosaudit.audit.figure_data import panel
     from cosaudit.core.cosine import cosine_matrix
 
-    out: list[dict[str, Any]] = []
+    out: list[CosinePanel] = []
     for e in entries:
         cs = e.pop("_translations", None)
         if out or not cs or e.get("origin") != "chosen":
             continue
         for target, c in zip(TARGETS, cs, strict=True):
             m = cosine_matrix(x + c[None, :])
-            out.append({"title": f"{target:+g} model ({' / '.join(e['labels'])})",
-                        "matrix": [[_num(v) for v in row] for row in m]})
+            out.append(panel(f"{target:+g} model ({' / '.join(e['labels'])})", m))
     return out

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit.reports import FlippedModel, FlipReport
 from cosaudit.core import symmetry as sym
 from cosaudit.core.verify import (
     Equivalent,
@@ -71,6 +72,19 @@ def head_arrays(head: Head, W: np.ndarray | None = None) -> HeadArrays:
         softcap=head.softcap,
         head_type=head.head_type,
     )
+
+
+def parse_target(value: str | None) -> list[float]:
+    """--target: -1, 1 or τ in [-1, 1]; absent → both −1 and +1."""
+    if value is None:
+        return [-1.0, 1.0]
+    try:
+        t = float(value)
+    except ValueError:
+        raise UsageError(
+            f"--target {value!r} is not a number", hint="give -1, 1 or a number between them"
+        ) from None
+    return [sym.check_target(t)]
 
 
 def check_flip_request(
@@ -130,7 +144,7 @@ def run_flip(
     max_scale: float = 100.0,
     progress: Callable[[int], None] | None = None,
     saver: Callable[..., Any] | None = None,
-) -> dict[str, Any]:
+) -> FlipReport:
     """The flip report; `saver` (load.write.save_equivalent) writes the model when `save`."""
     check_flip_request(labels, targets, save)
     a, b = labels
@@ -196,7 +210,7 @@ def run_flip(
         report["outcome"] = {"code": pair.code, "message": pair.message}
         nbs = plan0.result([i, j], top_k, first_pass.products, first_pass.sq, n_valid=n_valid)
         report["original"]["neighbours"] = _neighbours_json(head, [i, j], nbs)[0]
-        return report
+        return FlipReport(report, head=head)
 
     # constructions (a translation needs only the pair's rows)
     built: list[tuple[float, Equivalent, Any]] = []
@@ -283,6 +297,7 @@ def run_flip(
     }
     nb_json = _neighbours_json(head, [i, j], results["neighbours"])
     report["original"]["neighbours"] = nb_json[0]
+    typed: list[FlippedModel] = []
     for k, (t, eq, con) in enumerate(built):
         exact, stored = checks[2 * k], checks[2 * k + 1]
         rows = eq.stored_rows(pair_rows.astype(np.float32), w_dtype).astype(np.float64)
@@ -328,19 +343,17 @@ def run_flip(
             }
         )
         report["models"].append(info)
+        typed.append(_flipped(info, eq, exact, stored))
 
-    from cosaudit.audit.figure_data import context_ids, flip_figure_data  # private keys for figures
+    from cosaudit.audit.figure_data import context_ids, flip_figure_data
 
-    report.update(
-        flip_figure_data(
-            _Rows(head),  # type: ignore[arg-type]  # supports W[ids], reading just those rows
-            context_ids(i, j, nb_json[0]),
-            mu,
-            head.label_of,
-            [(t, eq) for t, eq, _ in built],
-            checks,
-            w_dtype,
-        )
+    figures = flip_figure_data(
+        _Rows(head),  # supports W[ids], reading just those rows
+        context_ids(i, j, nb_json[0]),
+        mu,
+        head.label_of,
+        [(t, eq) for t, eq, _ in built],
+        w_dtype,
     )
     if saved is not None:
         info = report["models"][0]
@@ -351,7 +364,26 @@ def run_flip(
         info["save"] = saved.to_json()
         if saved.input_max_abs_diff is not None:
             info["save"]["input_max_abs_diff"] = _num(saved.input_max_abs_diff)
-    return report
+    return FlipReport(report, models=tuple(typed), head=head, **figures)
+
+
+def _flipped(info: dict[str, Any], eq: Equivalent, exact: Any, stored: Any) -> FlippedModel:
+    """The typed view of one model of the report (the numbers as in its JSON entry)."""
+    def per_probe(chk: Any) -> np.ndarray | None:
+        arr = getattr(chk, "per_probe_abs_prob_diff", None)
+        return None if arr is None else np.asarray(arr)
+
+    return FlippedModel(
+        target=float(info["target"]),
+        symmetry=eq.symmetry,
+        translation=None if eq.c is None else np.array(eq.c, dtype=np.float64),
+        rescale=None if eq.scale is None else np.array(eq.scale, dtype=np.float64),
+        **{k: info[k] for k in ("cosine", "centered_cosine", "max_abs_prob_diff", "max_abs_logprob_diff",
+                                "argmax_agree", "stored_dtype", "stored_max_abs_prob_diff",
+                                "stored_max_abs_logprob_diff", "stored_argmax_agree")},
+        abs_prob_diff=per_probe(exact),
+        stored_abs_prob_diff=per_probe(stored),
+    )
 
 
 def _save(

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.audit.reports import ArgmaxReport, NeighboursReport, PatternsReport
 from cosaudit.core.geometry import (
     ALL,
     HeadGeometry,
@@ -116,7 +117,7 @@ def run_neighbours(
     k: int = 10,
     progress: Progress | None = None,
     space: SearchSpace = ALL,
-) -> dict[str, Any]:
+) -> NeighboursReport:
     """Top-k by raw cosine, by centered cosine, and tie-able neighbours by witness margin."""
     from cosaudit.core.cosine import row_stats, vocabulary_pass
 
@@ -142,7 +143,7 @@ def run_neighbours(
         }
         for r in nb.neighbours
     ]
-    return {
+    return NeighboursReport({
         "schema": "cosaudit.neighbours/1",
         "checkpoint": head.facts(),
         "head_type": head.head_type,
@@ -161,7 +162,7 @@ def run_neighbours(
         "semantics": SEMANTICS[head.head_type]["tieable"],
         "margin_note": MARGIN_NOTE,
         "notes": _notes(head, W if head.head_type == "softmax" else None, b, space),
-    }
+    })
 
 
 def run_argmax(
@@ -171,7 +172,7 @@ def run_argmax(
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
     space: SearchSpace = ALL,
-) -> dict[str, Any]:
+) -> ArgmaxReport:
     """Argmaxable (sigmoid: predictable alone) for the chosen labels, or every label (None)."""
     g = _geometry(head, space)
     ids = None if labels is None else [lab.id for lab in labels]
@@ -198,7 +199,7 @@ def run_argmax(
             }
         )
     requested = len(set(order)) if ids is not None else head.n_rows
-    return {
+    return ArgmaxReport({
         "schema": "cosaudit.argmax/1",
         "checkpoint": head.facts(),
         "head_type": head.head_type,
@@ -212,7 +213,7 @@ def run_argmax(
         "methods": dict(sorted(batch.methods.items())),
         "margin_note": MARGIN_NOTE,
         "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b, space),
-    }
+    })
 
 
 def _why_not(head: Head, r: Any) -> str:
@@ -231,7 +232,7 @@ def _why_not(head: Head, r: Any) -> str:
 
 def run_patterns(
     head: Head, labels: list[ResolvedLabel], *, seed: int = 0, space: SearchSpace = ALL
-) -> dict[str, Any]:
+) -> PatternsReport:
     """Feasible rankings (softmax) or sign vectors (sigmoid) of up to 8 labels."""
     if len(labels) < 2:
         raise UsageError("patterns need at least two labels", hint="pass --labels A B [C …]")
@@ -245,7 +246,7 @@ def run_patterns(
         pats = [[ids[x] for x in p] for p in res.patterns]
     else:
         pats = [list(p) for p in res.patterns]
-    return {
+    return PatternsReport({
         "schema": "cosaudit.patterns/1",
         "checkpoint": head.facts(),
         "head_type": head.head_type,
@@ -265,4 +266,4 @@ def run_patterns(
             "produces" + (" (bias included)" if res.bias else " (no bias)")
         ),
         "notes": _notes(head, space=space),
-    }
+    })

@@ -11,6 +11,7 @@ import numpy as np
 
 from cosaudit import __version__
 from cosaudit.audit.demonstrate import PairRows, demonstrate, equivalent_matrices
+from cosaudit.audit.reports import InspectReport
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
     VocabularyScan,
@@ -98,8 +99,8 @@ def run_inspect(
     n_probes: int = 16,
     max_pairs: int = 15,
     tieable: bool | None = None,
-) -> dict[str, Any]:
-    """The inspect report as a JSON-ready dict. `progress(rows)` is told of rows read."""
+) -> InspectReport:
+    """The inspect report. `progress(rows)` is told of rows read."""
     v, d = head.shape
     n_valid = head.n_vocab if head.n_vocab else v
     warnings: list[str] = []
@@ -239,7 +240,7 @@ def run_inspect(
     distinct = list(dict.fromkeys(ids))
     if head.head_type == "sigmoid" and 1 <= len(distinct) <= 8:
         combos = _combinations(head, labels, distinct, x, ids, bias)
-    return {
+    data = {
         "schema": SCHEMA,
         "combinations": combos,
         "cosaudit_version": __version__,
@@ -262,6 +263,8 @@ def run_inspect(
         },
         "summary": summary,
         "warnings": warnings,
-        "_samples": {"raw": pairs.raw, "centered": pairs.centered},  # for figures; not in JSON
-        "_equivalent_matrices": equivalent_matrices(equivalents, x, ids),
     }
+    panels = equivalent_matrices(equivalents, x, ids)  # drops the translations from `equivalents`
+    return InspectReport(data, samples_raw=np.asarray(pairs.raw, dtype=np.float64),
+                         samples_centered=np.asarray(pairs.centered, dtype=np.float64),
+                         equivalent_matrices=tuple(panels))

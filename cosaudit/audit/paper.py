@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit.reports import PaperReport
 from cosaudit.core import geometry, patterns
 from cosaudit.core import symmetry as sym
 from cosaudit.core.cosine import cosine_matrix
@@ -285,7 +286,7 @@ def _centered(
     return checks, {"W": W, "ties": ties, "pairs": pairs}
 
 
-def run_paper(examples: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_paper(examples: dict[str, Any] | None = None) -> PaperReport:
     """Recompute the three worked examples; the report lists every check and whether all agree."""
     ex = load_examples() if examples is None else examples
     try:
@@ -308,7 +309,7 @@ def run_paper(examples: dict[str, Any] | None = None) -> dict[str, Any]:
         ) from exc
     checks = unr_checks + cen_checks + unit_checks
     failed = [c for c in checks if not c["agree"]]
-    return {
+    data = {
         "schema": SCHEMA,
         "cosaudit_version": __version__,
         "source": ex.get("_about", {}).get("papers", {}),
@@ -316,5 +317,5 @@ def run_paper(examples: dict[str, Any] | None = None) -> dict[str, Any]:
         "n_checks": len(checks),
         "n_failed": len(failed),
         "checks": checks,
-        "_arrays": {"unrestricted": unr, "centered": cen, "centered_unit_length": unit},
     }
+    return PaperReport(data, arrays={"unrestricted": unr, "centered": cen, "centered_unit_length": unit})
