@@ -14,7 +14,7 @@ object is a torch object, so the core install never needs it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -252,8 +252,8 @@ def _same_storage(a: Any, b: Any) -> bool:
 
 
 def _config_dict(model: Any) -> dict[str, Any]:
-    cfg = getattr(model, "config", None)
-    d = cfg.to_dict() if hasattr(cfg, "to_dict") else {}
+    to_dict = getattr(getattr(model, "config", None), "to_dict", None)
+    d = to_dict() if callable(to_dict) else {}
     return d if isinstance(d, dict) else {}
 
 
@@ -309,7 +309,9 @@ def _final_norm(model: Any, tensors: dict[str, Any], layout: Any) -> FinalNorm |
     module = model.get_submodule(layout.norm_weight[: -len(".weight")])
     module = getattr(module, "original_component", None) or module  # a TransformerLens bridge component
     cls = type(module).__name__.lower()
-    kind = "rmsnorm" if "rms" in cls else "layernorm" if "layernorm" in cls else layout.norm_kind
+    kind: Literal["layernorm", "rmsnorm"] = (
+        "rmsnorm" if "rms" in cls else "layernorm" if "layernorm" in cls or layout.norm_bias else "rmsnorm"
+    )
     eps = getattr(module, "eps", None)
     eps = getattr(module, "variance_epsilon", None) if eps is None else eps
     bias = tensor_reader(layout.norm_bias, tensors[layout.norm_bias])[0] if layout.norm_bias else None
@@ -416,12 +418,13 @@ def _open_bridge(bridge: Any, *, tokenizer: Any, bias: Any, tensor: str | None, 
 def _hooked_norm(model: Any, cfg: Any) -> FinalNorm | None:
     norm_type = getattr(cfg, "normalization_type", None)
     ln = getattr(model, "ln_final", None)
-    if norm_type not in ("LN", "RMS") or getattr(ln, "w", None) is None:
+    w = getattr(ln, "w", None)
+    if norm_type not in ("LN", "RMS") or w is None:
         return None
     b = getattr(ln, "b", None) if norm_type == "LN" else None
     eps = getattr(cfg, "eps", None)
     return FinalNorm(kind="layernorm" if norm_type == "LN" else "rmsnorm",
-                     weight=tensor_reader("ln_final.w", ln.w)[0],
+                     weight=tensor_reader("ln_final.w", w)[0],
                      bias=tensor_reader("ln_final.b", b)[0] if b is not None else None,
                      eps=float(eps) if isinstance(eps, (int, float)) else None)
 

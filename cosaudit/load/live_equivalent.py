@@ -160,10 +160,10 @@ def _untie(model: Any, name: str, values: np.ndarray) -> None:
 def _rescale_norm(tensors: dict[str, Any], head: Head, eq: Equivalent) -> None:
     norm = head.final_norm
     assert norm is not None and eq.scale is not None
-    off = norm.weight_offset
-    _set(tensors[norm.weight.name], eq.gain(_f64(tensors[norm.weight.name]) + off) - off)  # type: ignore[operator]
+    off = norm.weight_offset  # Gemma stores γ − 1
+    _set(tensors[norm.weight.name], (_f64(tensors[norm.weight.name]) + off) * eq.scale - off)  # γ → γ⊙e
     if norm.bias is not None:
-        _set(tensors[norm.bias.name], eq.shift(_f64(tensors[norm.bias.name])))  # type: ignore[arg-type]
+        _set(tensors[norm.bias.name], _f64(tensors[norm.bias.name]) * eq.scale)  # β → β⊙e
 
 
 def apply_to_transformers(model: Any, eq: Equivalent) -> str:
@@ -208,9 +208,9 @@ def _hooked(model: Any, head: Head, eq: Equivalent) -> Any:
     if eq.symmetry == "rescale":
         assert eq.scale is not None
         ln = new.ln_final
-        _set(ln.w, eq.gain(_f64(ln.w)))  # type: ignore[arg-type]
+        _set(ln.w, _f64(ln.w) * eq.scale)
         if getattr(ln, "b", None) is not None:
-            _set(ln.b, eq.shift(_f64(ln.b)))  # type: ignore[arg-type]
+            _set(ln.b, _f64(ln.b) * eq.scale)
     return new
 
 
@@ -230,9 +230,9 @@ def _eval_mode(model: Any) -> Iterator[None]:
 
 def _input_vocab(model: Any, head: Head) -> int:
     get = getattr(model, "get_input_embeddings", None)
-    emb = get() if callable(get) else None
-    if getattr(emb, "weight", None) is not None:
-        return int(emb.weight.shape[0])
+    weight = getattr(get() if callable(get) else None, "weight", None)
+    if weight is not None:
+        return int(weight.shape[0])
     d_vocab = getattr(getattr(model, "cfg", None), "d_vocab", None)
     return int(d_vocab) if isinstance(d_vocab, int) else head.n_rows
 

@@ -22,6 +22,7 @@ from cosaudit.core.symmetry import (  # noqa: E402
     rescale_pair,
     translate_pair,
 )
+from cosaudit.errors import HeadNotFoundError, UsageError  # noqa: E402
 from cosaudit.load import resolve_labels  # noqa: E402
 from cosaudit.load.live import open_object  # noqa: E402
 from cosaudit.load.live_equivalent import equivalent_object, forward_check  # noqa: E402
@@ -143,6 +144,18 @@ def test_sequence_classifier_multi_label_is_a_sigmoid_head_with_names():
     assert head.weight.name == "score.weight" and head.shape == (3, 16)
     assert head.head_type == "sigmoid" and "multi_label" in head.head_type_reason
     assert [r.id for r in resolve_labels(head, ["pos", "neg"], [])[0]] == [2, 0]
+
+
+def test_tensor_option_and_bad_names():
+    model = _model("gpt2")
+    head = open_object(model, tensor="transformer.wte.weight")
+    assert head.weight.name == "transformer.wte.weight" and head.tied and head.tied_to == "transformer.wte.weight"
+    assert "tensor=" in head.detection[0]
+    with pytest.raises(HeadNotFoundError, match="no parameter named 'lm_head.weights'") as info:
+        open_object(model, tensor="lm_head.weights")
+    assert "lm_head.weight" in info.value.hint
+    with pytest.raises(UsageError, match="bias has shape \\[20\\]"):
+        open_object(model, bias=torch.zeros(20))
 
 
 @pytest.mark.parametrize("dtype,name", [(torch.float32, "F32"), (torch.float64, "F64"), (torch.bfloat16, "BF16")])
@@ -305,7 +318,13 @@ for processed in (False, True):
     new = equivalent_object(m, h, translation=translate_pair(h.matrix(), 3, 4, -1.0))
     same = all(torch.equal(before[k], v) for k, v in m.state_dict().items())
     r = forward_check(m, new, input_ids=[[1, 2, 3, 4, 5, 6]], ids_pair=(3, 4))
+    try:
+        e = np.linspace(0.5, 2.0, 16)
+        rescaled = forward_check(m, equivalent_object(m, h, rescale=e), input_ids=[[1, 2, 3, 4, 5, 6]])
+    except Exception as exc:
+        rescaled = type(exc).__name__
     out[str(processed)] = {"facts": h.facts(), "note": h.processing_note, "unchanged": same, "check": r,
+                           "rescaled": rescaled,
                            "W_U": bool(np.array_equal(h.matrix(), m.W_U.detach().T.numpy())),
                            "norm": None if h.final_norm is None else h.final_norm.kind}
 print(json.dumps(out))
@@ -328,4 +347,6 @@ def test_hooked_transformer_3x():
         assert res["check"]["max_abs_prob_diff"] < PROB_TOL
         assert res["check"]["pair"]["cosine_equivalent"] == pytest.approx(-1.0, abs=1e-5)
     assert raw["note"] is None and raw["norm"] == "layernorm"
+    assert raw["rescaled"]["max_abs_prob_diff"] < PROB_TOL  # ln_final.w, .b × e; W_U / e
     assert done["norm"] is None and "fold_ln" in done["note"] and "center_unembed" in done["note"]
+    assert done["rescaled"] == "SymmetryRefusedError"  # folded: no gain left to absorb e
