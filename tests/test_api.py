@@ -240,6 +240,8 @@ def test_import_is_light_and_exports_resolve() -> None:
         "import sys, cosaudit\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] in ('torch', 'scipy', 'matplotlib', 'numpy')]\n"
         "assert heavy == [], heavy\n"
+        "import cosaudit.load.write, cosaudit.load.live_equivalent\n"
+        "assert 'cosaudit.core.verify' not in sys.modules  # load rounds through core.rounding\n"
         "import numpy as np\n"
         "cosaudit.inspect(np.eye(5, dtype=np.float32) + 0.1, ids=[0, 1], pairs=10, tieable=False)\n"
         "assert 'torch' not in sys.modules and 'matplotlib' not in sys.modules\n"

@@ -23,10 +23,10 @@ import numpy as np
 from cosaudit import __version__
 from cosaudit.audit.reports import FlippedModel, FlipReport
 from cosaudit.core import symmetry as sym
+from cosaudit.core.equivalent import Equivalent
+from cosaudit.core.model_neighbours import NeighbourPlan
 from cosaudit.core.verify import (
-    Equivalent,
     HeadArrays,
-    NeighbourPlan,
     StreamVerifier,
     Variant,
     algebraic_exact,
