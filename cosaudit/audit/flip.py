@@ -21,12 +21,13 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit._json import num
 from cosaudit.audit.reports import FlippedModel, FlipReport
 from cosaudit.core import symmetry as sym
+from cosaudit.core.equivalent import Equivalent
+from cosaudit.core.model_neighbours import NeighbourPlan
 from cosaudit.core.verify import (
-    Equivalent,
     HeadArrays,
-    NeighbourPlan,
     StreamVerifier,
     Variant,
     algebraic_exact,
@@ -40,12 +41,6 @@ from cosaudit.errors import UsageError
 from cosaudit.load.head import Head, ResolvedLabel
 
 SCHEMA = "cosaudit.flip/1"
-
-
-def _num(x: float | None, digits: int | None = None) -> float | None:
-    if x is None or not np.isfinite(x):
-        return None
-    return float(x) if digits is None else round(float(x), digits)
 
 
 def head_arrays(head: Head, W: np.ndarray | None = None) -> HeadArrays:
@@ -305,10 +300,10 @@ def run_flip(
             tr = dataclasses.replace(con, mean_row_norm=mean_row_norm)
             info: dict[str, Any] = {
                 "target": t,
-                "cosine": _num(tr.cosine_after),
+                "cosine": num(tr.cosine_after, None),
                 "centered_cosine": report["original"]["centered_cosine"],  # T keeps these
-                "translation_norm": _num(tr.relative_norm),
-                "translation_abs_norm": _num(tr.norm),
+                "translation_norm": num(tr.relative_norm, None),
+                "translation_abs_norm": num(tr.norm, None),
                 "row_floor_active": tr.floor_active,
                 "reached": True,
             }
@@ -316,24 +311,24 @@ def run_flip(
             rs = con
             info = {
                 "target": t,
-                "cosine": _num(rs.cosine_after),
-                "centered_cosine": _num(rs.centered_cosine_after),
+                "cosine": num(rs.cosine_after, None),
+                "centered_cosine": num(rs.centered_cosine_after, None),
                 "translation_norm": None,
-                "scale_range": [_num(float(rs.scale.min())), _num(float(rs.scale.max()))],
+                "scale_range": [num(float(rs.scale.min()), None), num(float(rs.scale.max()), None)],
                 "max_scale": rs.max_scale,
                 "reached": rs.reached,
                 "notes": list(rs.notes),
             }
         info.update(
             {
-                "max_abs_prob_diff": _num(exact.max_abs_prob_diff),
-                "max_abs_logprob_diff": _num(exact.max_abs_logprob_diff),
+                "max_abs_prob_diff": num(exact.max_abs_prob_diff, None),
+                "max_abs_logprob_diff": num(exact.max_abs_logprob_diff, None),
                 "argmax_agree": exact.argmax_agree,
                 "argmax_disagreements": exact.argmax_disagreements,
                 "stored_dtype": w_dtype,
-                "stored_cosine": _num(sym.cosine(rows[0], rows[1])),
-                "stored_max_abs_prob_diff": _num(stored.max_abs_prob_diff),
-                "stored_max_abs_logprob_diff": _num(stored.max_abs_logprob_diff),
+                "stored_cosine": num(sym.cosine(rows[0], rows[1]), None),
+                "stored_max_abs_prob_diff": num(stored.max_abs_prob_diff, None),
+                "stored_max_abs_logprob_diff": num(stored.max_abs_logprob_diff, None),
                 "stored_argmax_agree": stored.argmax_agree,
                 "stored_argmax_disagreements": stored.argmax_disagreements,
                 "saved": None,
@@ -363,7 +358,7 @@ def run_flip(
         info["saved_max_abs_logprob_diff"] = info["stored_max_abs_logprob_diff"]
         info["save"] = saved.to_json()
         if saved.input_max_abs_diff is not None:
-            info["save"]["input_max_abs_diff"] = _num(saved.input_max_abs_diff)
+            info["save"]["input_max_abs_diff"] = num(saved.input_max_abs_diff, None)
     return FlipReport(report, models=tuple(typed), head=head, **figures)
 
 
@@ -435,15 +430,15 @@ def _base_report(
         "symmetry": symmetry,
         "targets": list(targets),
         "original": {
-            "cosine": _num(sym.cosine(w_i, w_j)),
-            "centered_cosine": _num(sym.cosine(w_i - mu, w_j - mu)),
-            "dot": _num(float(w_i @ w_j)),
-            "distance": _num(float(np.linalg.norm(w_i - w_j))),
+            "cosine": num(sym.cosine(w_i, w_j), None),
+            "centered_cosine": num(sym.cosine(w_i - mu, w_j - mu), None),
+            "dot": num(float(w_i @ w_j), None),
+            "distance": num(float(np.linalg.norm(w_i - w_j)), None),
         },
         "outcome": None,
         "models": [],
         "verification": None,
-        "mean_row_norm": _num(mean_row_norm),
+        "mean_row_norm": num(mean_row_norm, None),
         "warnings": list(warnings),
     }
 
@@ -458,7 +453,7 @@ def _neighbours_json(head: Head, ids: list[int], res: list[Any]) -> list[list[di
                     "id": rid,
                     "label": head.label_of(rid),
                     "neighbours": [
-                        {"id": int(x), "label": head.label_of(int(x)), "cosine": _num(float(c), 6)}
+                        {"id": int(x), "label": head.label_of(int(x)), "cosine": num(float(c))}
                         for x, c in zip(m.ids[qi], m.cosines[qi], strict=True)
                     ],
                 }

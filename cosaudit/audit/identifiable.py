@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.audit._json import num
 from cosaudit.audit.reports import ArgmaxReport, NeighboursReport, PatternsReport
 from cosaudit.core.geometry import (
     ALL,
@@ -50,12 +51,6 @@ MARGIN_NOTE = (
     "depends on the witness found, so it orders answers but is not a property of "
     "the model"
 )
-
-
-def _num(x: float | None, digits: int = 6) -> float | None:
-    if x is None or not np.isfinite(x):
-        return None
-    return round(float(x), digits)
 
 
 def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
@@ -130,7 +125,7 @@ def run_neighbours(
 
     def cos_list(n: Any) -> list[dict[str, Any]]:
         return [
-            {"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+            {"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
             for i, c in zip(n.ids, n.cosines, strict=True)
         ]
 
@@ -138,7 +133,7 @@ def run_neighbours(
         {
             "id": int(r.pair[1]),
             "label": head.label_of(int(r.pair[1])),
-            "margin": _num(r.rel_margin),
+            "margin": num(r.rel_margin),
             "method": r.method,
         }
         for r in nb.neighbours
@@ -193,7 +188,7 @@ def run_argmax(
                 "label": lab.label if lab is not None else head.label_of(int(i)),
                 "token": lab.token if lab is not None else None,
                 "argmaxable": bool(r.argmaxable),
-                "margin": _num(r.rel_margin) if r.argmaxable else None,
+                "margin": num(r.rel_margin) if r.argmaxable else None,
                 "method": r.method,
                 "why_not": None if r.argmaxable else _why_not(head, r),
             }

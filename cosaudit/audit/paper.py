@@ -106,12 +106,6 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
-
-
 def _tie_pairs(W: np.ndarray) -> list[list[int]]:
     return [
         [i, j]
@@ -196,9 +190,9 @@ def _unrestricted(ex: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, A
             exact=True,
         )
     )
-    p1 = _softmax(logits["model1"])
+    p1 = sym.softmax(logits["model1"])
     for key in ("minus1_model", "plus1_model"):
-        diff = float(np.max(np.abs(_softmax(logits[key]) - p1)))
+        diff = float(np.max(np.abs(sym.softmax(logits[key]) - p1)))
         paper_diff = float(ex["checks"]["max_abs_softmax_prob_diff_vs_model1"][key])
         # both are float64 rounding noise: agree when both are below 64 ulp of 1
         ok = diff <= 64 * np.finfo(np.float64).eps and paper_diff <= 64 * np.finfo(np.float64).eps

@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.core.equivalent import Equivalent
 from cosaudit.core.symmetry import SymmetryRefusedError, cosine, symmetry_issue
-from cosaudit.core.verify import Equivalent
 from cosaudit.errors import UsageError
 from cosaudit.load.head import Head
 from cosaudit.load.live import (

@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
-from cosaudit.core.verify import Equivalent, numpy_dtype
+from cosaudit.core.equivalent import Equivalent
+from cosaudit.core.rounding import numpy_dtype
 from cosaudit.errors import InputError, OutputError, UsageError
 from cosaudit.load.atomic import atomic_dir, atomic_file, check_output_path
 from cosaudit.load.head import Head
