@@ -367,7 +367,7 @@ def processing_note(applied: list[str]) -> str | None:
         return None
     what = []
     if "fold_ln" in applied:
-        what.append("fold_ln multiplied the final norm's gain into W_U (its shift into b_U): the "
+        what.append("fold_ln multiplied the final norm's gain into W_U (its shift, if any, into b_U): the "
                     "rescaling symmetry, with e = the gain")
     if "center_unembed" in applied:
         what.append("center_unembed subtracted the mean row from W_U: the translation symmetry, "

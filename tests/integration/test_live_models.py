@@ -255,9 +255,9 @@ def bridge_class():
     return TransformerBridge
 
 
-def _bridge(bridge_class, *, compat: bool):
-    hf = _model("gpt2")
-    b = bridge_class.boot_transformers("gpt2", hf_model=hf, tokenizer=_tokenizer(), device="cpu")
+def _bridge(bridge_class, *, compat: bool, kind: str = "gpt2"):
+    hf = _model(kind, tie=False) if kind == "llama" else _model(kind)
+    b = bridge_class.boot_transformers(kind, hf_model=hf, tokenizer=_tokenizer(), device="cpu")
     if compat:
         b.enable_compatibility_mode(disable_warnings=True)
     return b
@@ -291,6 +291,19 @@ def test_transformer_bridge(bridge_class, compat):
     r = forward_check(b, new, ids_pair=(i, j))
     assert r["inputs"] == "4 English sentences, tokenized"  # the bridge's own tokenizer
     assert r["max_abs_prob_diff"] < PROB_TOL and r["pair"]["cosine_equivalent"] == pytest.approx(-1.0, abs=1e-5)
+
+
+def test_transformer_bridge_over_llama_reads_the_rmsnorm_through_the_wrapper(bridge_class):
+    b = _bridge(bridge_class, compat=True, kind="llama")
+    head = open_object(b)
+    assert head.facts()["final_norm"] == {"kind": "rmsnorm", "weight": "model.norm.weight", "bias": None}
+    assert head.final_norm.eps == pytest.approx(1e-6) and head.bias is None  # RMSNorm: no shift to fold
+    np.testing.assert_array_equal(head.final_norm.gain(), np.ones(32, dtype=np.float32))  # folded into W_U
+    assert "fold_ln" in head.processing_note and "center_unembed" in head.processing_note
+    i, j = _pair(head)
+    new = equivalent_object(b, head, translation=translate_pair(head.matrix(), i, j, 1.0))
+    r = forward_check(b, new, ids_pair=(i, j))
+    assert r["max_abs_prob_diff"] < PROB_TOL and r["pair"]["cosine_equivalent"] == pytest.approx(1.0, abs=1e-5)
 
 
 # --------------------------------------------------------------------------- TransformerLens 3.x
