@@ -101,7 +101,7 @@ def torch_to_numpy(t: Any) -> tuple[np.ndarray, str | None]:
     """
     import torch
 
-    t = t.detach()
+    t = t.detach().resolve_conj().resolve_neg()  # lazy conjugate / negative views cannot be shared
     if t.device.type != "cpu":
         t = t.cpu()
     if t.dtype == torch.bfloat16:

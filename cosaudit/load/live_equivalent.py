@@ -308,6 +308,10 @@ def forward_check(
     `tokenizer=` or the model's own tokenizer, else seeded random ids); arrays and tensors are
     compared on 64 seeded random hidden states. With `ids_pair=(i, j)` the result also has the
     pair's cosine in both heads.
+
+    Returns {"inputs": what was run, "positions": rows compared, "max_abs_prob_diff",
+    "max_abs_log_prob_diff", "argmax_agreement": fraction of positions with the same top label,
+    "pair": None or {"ids", "cosine_original", "cosine_equivalent"}}; probabilities in float64.
     """
     kind = object_kind(original)
     if kind != object_kind(equivalent) or kind not in ("array", "tensor", *MODELS):

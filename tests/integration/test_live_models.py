@@ -158,7 +158,8 @@ def test_tensor_option_and_bad_names():
         open_object(model, bias=torch.zeros(20))
 
 
-@pytest.mark.parametrize("dtype,name", [(torch.float32, "F32"), (torch.float64, "F64"), (torch.bfloat16, "BF16")])
+@pytest.mark.parametrize("dtype,name", [(torch.float32, "F32"), (torch.float64, "F64"), (torch.bfloat16, "BF16"),
+                                        (torch.float16, "F16")])
 def test_torch_tensor(dtype, name):
     t = torch.randn(10, 4, dtype=torch.float64).to(dtype)
     p = torch.nn.Parameter(t.clone())  # a parameter that requires grad
@@ -171,7 +172,14 @@ def test_torch_tensor(dtype, name):
         assert _tensor_bytes(obj) == before
         assert type(new) is type(obj) and new.dtype == dtype and new.requires_grad == obj.requires_grad
         r = forward_check(obj, new, ids_pair=(1, 2))
-        assert r["pair"]["cosine_equivalent"] == pytest.approx(-1.0, abs=1e-2 if name == "BF16" else 1e-6)
+        assert r["pair"]["cosine_equivalent"] == pytest.approx(-1.0, abs={"BF16": 1e-2, "F16": 1e-3}.get(name, 1e-6))
+
+
+def test_float8_tensor_reads_through_float32():
+    t = torch.randn(6, 3).to(torch.float8_e4m3fn)
+    head = open_object(t)
+    assert head.weight.dtype == "F8_E4M3"
+    np.testing.assert_array_equal(head.matrix(), t.float().numpy())
 
 
 def _tensor_bytes(t) -> bytes:
