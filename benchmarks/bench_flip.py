@@ -191,7 +191,8 @@ def main() -> int:
     from cosaudit.core import symmetry as sym
     from cosaudit.core.verify import Equivalent
     from cosaudit.load import open_head
-    from cosaudit.load.write import iter_head_blocks, save_equivalent
+    from cosaudit.load.blocks import iter_head_blocks
+    from cosaudit.load.write import save_equivalent
 
     head = open_head(str(ckpt))
 

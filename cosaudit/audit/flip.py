@@ -117,7 +117,7 @@ def _stream(
 ) -> None:
     """Feed every row of the head to `sv`, block by block (read ahead on a second thread;
     safetensors rows arrive unconverted, `sv` converts them in cache)."""
-    from cosaudit.load.write import iter_head_blocks
+    from cosaudit.load.blocks import iter_head_blocks
 
     for start, block in iter_head_blocks(head.weight):
         sv.add(start, block)
@@ -187,13 +187,13 @@ class _Context:
     @property
     def w_dtype(self) -> str:
         """The storage dtype of the head in the equivalent (what --save writes, or would write)."""
-        from cosaudit.load.write import storage_dtype
+        from cosaudit.load.save_types import storage_dtype
 
         return storage_dtype(self.dtype, self.head.weight.dtype)
 
     @property
     def n_dtype(self) -> str | None:
-        from cosaudit.load.write import storage_dtype
+        from cosaudit.load.save_types import storage_dtype
 
         norm = self.head.final_norm
         return None if self.symmetry != "rescale" or norm is None else storage_dtype(self.dtype, norm.weight.dtype)
