@@ -90,7 +90,7 @@ class Report:
 class ModelReport(Report):
     """A report on one head: its JSON content `data`, and the CLI's stderr `notes`."""
 
-    data: Mapping[str, Any]
+    data: dict[str, Any]
     notes: tuple[str, ...] = ()
 
     def with_notes(self, notes: Sequence[str]) -> ModelReport:
