@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,16 +47,19 @@ class Feedback:
     def note(self, message: str) -> None:
         """A line for the user (the CLI prints it on stderr)."""
 
-    @contextlib.contextmanager
-    def progress(self, description: str, total: int) -> Iterator[Callable[[int], None]]:
-        """Yield `advance(n)` for a pass of `total` steps."""
-        yield lambda n: None
+    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        """A context that gives `advance(n)` for a pass of `total` steps."""
+        return contextlib.nullcontext(_ignore)
 
     def validated(self) -> None:
         """The arguments are valid; nothing has been opened yet."""
 
     def opened(self, head: Head) -> None:
         """The head is described (its weights are read later)."""
+
+
+def _ignore(n: int) -> None:
+    """No progress display."""
 
 
 class _Recorder(Feedback):
@@ -381,4 +384,5 @@ def _equivalent(report: FlipReport, target: float | None, *, save: Any = None, f
                          hint="call equivalent(save=PATH) (or `cosaudit flip --save PATH`)")
     from cosaudit.load.live_equivalent import equivalent_object
 
+    assert report.head is not None  # every report with models knows its head
     return equivalent_object(model, report.head, translation=m.translation, rescale=m.rescale)

@@ -253,3 +253,18 @@ def test_import_is_light_and_exports_resolve() -> None:
     for name in cosaudit.__all__:
         assert getattr(cosaudit, name) is not None
     assert callable(cosaudit.load) and cosaudit.load(DEMO).shape == (237, 24)
+
+
+@pytest.mark.integration
+def test_torch_tensor_gives_the_array_report(demo_array: np.ndarray) -> None:
+    torch = pytest.importorskip("torch")
+    t = torch.from_numpy(demo_array.copy())
+    before = t.clone()
+    for call, _args in (CALLS["inspect"], CALLS["neighbours"], CALLS["patterns"]):
+        assert _without(call(t).to_dict(), WHERE) == _without(call(demo_array).to_dict(), WHERE)
+    f = cosaudit.flip(t, ids=[3, 7], target=-1, probes=30)
+    t2 = f.equivalent()
+    assert isinstance(t2, torch.Tensor) and t2.dtype == t.dtype and t2.data_ptr() != t.data_ptr()
+    a, b = t2[3].double(), t2[7].double()
+    assert float(a @ b / a.norm() / b.norm()) == pytest.approx(-1.0, abs=1e-5)
+    assert torch.equal(t, before)  # the input is never modified
