@@ -382,7 +382,32 @@ def _equivalent(report: FlipReport, target: float | None, *, save: Any = None, f
     if _is_checkpoint(model):
         raise UsageError("the input is a checkpoint on disk: the equivalent model is written, not returned",
                          hint="call equivalent(save=PATH) (or `cosaudit flip --save PATH`)")
-    from cosaudit.load.live_equivalent import equivalent_object
+    from cosaudit.load.live import object_kind
+    from cosaudit.load.live_equivalent import MODELS, equivalent_object
 
     assert report.head is not None  # every report with models knows its head
-    return equivalent_object(model, report.head, translation=m.translation, rescale=m.rescale)
+    new = equivalent_object(model, report.head, translation=m.translation, rescale=m.rescale)
+    if object_kind(model) in MODELS:
+        _forward_checked(report, model, new, m)
+    return new
+
+
+FORWARD_TOLERANCE = 2e-5  # max |Δp| allowed between the two models' next-token probabilities
+
+
+def _forward_checked(report: FlipReport, model: Any, new: Any, m: Any) -> None:
+    """A model is checked by its own forward pass on real token sequences: the same next-token
+    probabilities (float tolerance), and the pair's cosine at the target (translation)."""
+    from cosaudit.errors import DataError
+    from cosaudit.load.live_equivalent import forward_check
+
+    ids = [int(lab["id"]) for lab in report.data["labels"]]
+    chk = forward_check(model, new, tokenizer=report.request.get("tokenizer"), ids_pair=(ids[0], ids[1]))
+    cos = chk["pair"]["cosine_equivalent"]
+    off_target = m.symmetry == "translate" and not abs(cos - m.target) <= 1e-4
+    if not chk["max_abs_prob_diff"] <= FORWARD_TOLERANCE or off_target:
+        raise DataError(
+            f"the equivalent model's forward pass differs from the original's: max |Δp| "
+            f"{chk['max_abs_prob_diff']:.2e} on {chk['inputs']}, pair cosine {cos:+.6f} (target {m.target:+g})",
+            hint="please report it; the original model is unchanged",
+        )

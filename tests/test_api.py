@@ -268,3 +268,47 @@ def test_torch_tensor_gives_the_array_report(demo_array: np.ndarray) -> None:
     a, b = t2[3].double(), t2[7].double()
     assert float(a @ b / a.norm() / b.norm()) == pytest.approx(-1.0, abs=1e-5)
     assert torch.equal(t, before)  # the input is never modified
+
+
+@pytest.mark.integration
+def test_transformers_model_equivalent_is_checked_by_its_forward_pass() -> None:
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    torch.manual_seed(0)
+    config = transformers.GPT2Config(vocab_size=64, n_positions=32, n_embd=16, n_layer=1, n_head=2)
+    model = transformers.GPT2LMHeadModel(config).eval()
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    f = cosaudit.flip(model, ids=[3, 7], target=-1, probes=30)
+    assert f.cosine == pytest.approx(-1.0, abs=1e-9)
+    new = f.equivalent()  # raises DataError unless the forward passes agree within 2e-5
+    assert new is not model
+    w = new.get_output_embeddings().weight.detach().double()
+    assert float(w[3] @ w[7] / w[3].norm() / w[7].norm()) == pytest.approx(-1.0, abs=1e-5)
+    after = model.state_dict()
+    assert all(torch.equal(before[k], after[k]) for k in before)  # the input model is unchanged
+    with pytest.raises(cosaudit.UsageError, match="object in memory"):
+        cosaudit.flip(model, ids=[3, 7], target=-1, save="out")
+
+
+@pytest.mark.integration
+def test_a_wrong_equivalent_model_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    import copy
+
+    from cosaudit.load import live_equivalent
+
+    torch.manual_seed(0)
+    model = transformers.GPT2LMHeadModel(
+        transformers.GPT2Config(vocab_size=64, n_positions=32, n_embd=16, n_layer=1, n_head=2)).eval()
+    f = cosaudit.flip(model, ids=[3, 7], target=-1, probes=30)
+
+    def wrong(obj: Any, head: Any, **kw: Any) -> Any:  # rows moved by different vectors: not equivalent
+        bad = copy.deepcopy(obj)
+        with torch.no_grad():
+            bad.transformer.wte.weight.add_(0.5 * torch.randn_like(bad.transformer.wte.weight))
+        return bad
+
+    monkeypatch.setattr(live_equivalent, "equivalent_object", wrong)
+    with pytest.raises(cosaudit.DataError, match="forward pass differs"):
+        f.equivalent()
