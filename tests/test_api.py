@@ -312,3 +312,12 @@ def test_a_wrong_equivalent_model_is_refused(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(live_equivalent, "equivalent_object", wrong)
     with pytest.raises(cosaudit.DataError, match="forward pass differs"):
         f.equivalent()
+
+
+def test_repr_html_without_matplotlib_leaves_the_figures_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    r = cosaudit.neighbours(DEMO, "dog", k=3)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(cosaudit.MissingExtraError):
+        r.to_html()  # as `--format html`: refused without the plot extra
+    page = r._repr_html_()
+    assert page.startswith("<!DOCTYPE html>") and "<img" not in page and 'id="verdict"' in page
