@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,16 +47,19 @@ class Feedback:
     def note(self, message: str) -> None:
         """A line for the user (the CLI prints it on stderr)."""
 
-    @contextlib.contextmanager
-    def progress(self, description: str, total: int) -> Iterator[Callable[[int], None]]:
-        """Yield `advance(n)` for a pass of `total` steps."""
-        yield lambda n: None
+    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        """A context that gives `advance(n)` for a pass of `total` steps."""
+        return contextlib.nullcontext(_ignore)
 
     def validated(self) -> None:
         """The arguments are valid; nothing has been opened yet."""
 
     def opened(self, head: Head) -> None:
         """The head is described (its weights are read later)."""
+
+
+def _ignore(n: int) -> None:
+    """No progress display."""
 
 
 class _Recorder(Feedback):
@@ -379,6 +382,32 @@ def _equivalent(report: FlipReport, target: float | None, *, save: Any = None, f
     if _is_checkpoint(model):
         raise UsageError("the input is a checkpoint on disk: the equivalent model is written, not returned",
                          hint="call equivalent(save=PATH) (or `cosaudit flip --save PATH`)")
-    from cosaudit.load.live_equivalent import equivalent_object
+    from cosaudit.load.live import object_kind
+    from cosaudit.load.live_equivalent import MODELS, equivalent_object
 
-    return equivalent_object(model, report.head, translation=m.translation, rescale=m.rescale)
+    assert report.head is not None  # every report with models knows its head
+    new = equivalent_object(model, report.head, translation=m.translation, rescale=m.rescale)
+    if object_kind(model) in MODELS:
+        _forward_checked(report, model, new, m)
+    return new
+
+
+FORWARD_TOLERANCE = 2e-5  # max |Δp| allowed between the two models' next-token probabilities
+
+
+def _forward_checked(report: FlipReport, model: Any, new: Any, m: Any) -> None:
+    """A model is checked by its own forward pass on real token sequences: the same next-token
+    probabilities (float tolerance), and the pair's cosine at the target (translation)."""
+    from cosaudit.errors import DataError
+    from cosaudit.load.live_equivalent import forward_check
+
+    ids = [int(lab["id"]) for lab in report.data["labels"]]
+    chk = forward_check(model, new, tokenizer=report.request.get("tokenizer"), ids_pair=(ids[0], ids[1]))
+    cos = chk["pair"]["cosine_equivalent"]
+    off_target = m.symmetry == "translate" and not abs(cos - m.target) <= 1e-4
+    if not chk["max_abs_prob_diff"] <= FORWARD_TOLERANCE or off_target:
+        raise DataError(
+            f"the equivalent model's forward pass differs from the original's: max |Δp| "
+            f"{chk['max_abs_prob_diff']:.2e} on {chk['inputs']}, pair cosine {cos:+.6f} (target {m.target:+g})",
+            hint="please report it; the original model is unchanged",
+        )

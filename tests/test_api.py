@@ -253,3 +253,71 @@ def test_import_is_light_and_exports_resolve() -> None:
     for name in cosaudit.__all__:
         assert getattr(cosaudit, name) is not None
     assert callable(cosaudit.load) and cosaudit.load(DEMO).shape == (237, 24)
+
+
+@pytest.mark.integration
+def test_torch_tensor_gives_the_array_report(demo_array: np.ndarray) -> None:
+    torch = pytest.importorskip("torch")
+    t = torch.from_numpy(demo_array.copy())
+    before = t.clone()
+    for call, _args in (CALLS["inspect"], CALLS["neighbours"], CALLS["patterns"]):
+        assert _without(call(t).to_dict(), WHERE) == _without(call(demo_array).to_dict(), WHERE)
+    f = cosaudit.flip(t, ids=[3, 7], target=-1, probes=30)
+    t2 = f.equivalent()
+    assert isinstance(t2, torch.Tensor) and t2.dtype == t.dtype and t2.data_ptr() != t.data_ptr()
+    a, b = t2[3].double(), t2[7].double()
+    assert float(a @ b / a.norm() / b.norm()) == pytest.approx(-1.0, abs=1e-5)
+    assert torch.equal(t, before)  # the input is never modified
+
+
+@pytest.mark.integration
+def test_transformers_model_equivalent_is_checked_by_its_forward_pass() -> None:
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    torch.manual_seed(0)
+    config = transformers.GPT2Config(vocab_size=64, n_positions=32, n_embd=16, n_layer=1, n_head=2)
+    model = transformers.GPT2LMHeadModel(config).eval()
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    f = cosaudit.flip(model, ids=[3, 7], target=-1, probes=30)
+    assert f.cosine == pytest.approx(-1.0, abs=1e-9)
+    new = f.equivalent()  # raises DataError unless the forward passes agree within 2e-5
+    assert new is not model
+    w = new.get_output_embeddings().weight.detach().double()
+    assert float(w[3] @ w[7] / w[3].norm() / w[7].norm()) == pytest.approx(-1.0, abs=1e-5)
+    after = model.state_dict()
+    assert all(torch.equal(before[k], after[k]) for k in before)  # the input model is unchanged
+    with pytest.raises(cosaudit.UsageError, match="object in memory"):
+        cosaudit.flip(model, ids=[3, 7], target=-1, save="out")
+
+
+@pytest.mark.integration
+def test_a_wrong_equivalent_model_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    import copy
+
+    from cosaudit.load import live_equivalent
+
+    torch.manual_seed(0)
+    model = transformers.GPT2LMHeadModel(
+        transformers.GPT2Config(vocab_size=64, n_positions=32, n_embd=16, n_layer=1, n_head=2)).eval()
+    f = cosaudit.flip(model, ids=[3, 7], target=-1, probes=30)
+
+    def wrong(obj: Any, head: Any, **kw: Any) -> Any:  # rows moved by different vectors: not equivalent
+        bad = copy.deepcopy(obj)
+        with torch.no_grad():
+            bad.transformer.wte.weight.add_(0.5 * torch.randn_like(bad.transformer.wte.weight))
+        return bad
+
+    monkeypatch.setattr(live_equivalent, "equivalent_object", wrong)
+    with pytest.raises(cosaudit.DataError, match="forward pass differs"):
+        f.equivalent()
+
+
+def test_repr_html_without_matplotlib_leaves_the_figures_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    r = cosaudit.neighbours(DEMO, "dog", k=3)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(cosaudit.MissingExtraError):
+        r.to_html()  # as `--format html`: refused without the plot extra
+    page = r._repr_html_()
+    assert page.startswith("<!DOCTYPE html>") and "<img" not in page and 'id="verdict"' in page

@@ -68,7 +68,15 @@ class Report:
         return self._render("html")
 
     def _repr_html_(self) -> str:
-        return self.to_html()
+        """Jupyter's view: the HTML report (without its figures when matplotlib is missing)."""
+        from cosaudit.errors import MissingExtraError
+
+        try:
+            return self.to_html()
+        except MissingExtraError:
+            from cosaudit.report.html import render_html
+
+            return render_html(self, figures=[], pngs=[])
 
     def _render(self, fmt: str, *, color: bool = False) -> str:
         from cosaudit.report.render import ReportFormat, render
@@ -90,7 +98,7 @@ class Report:
 class ModelReport(Report):
     """A report on one head: its JSON content `data`, and the CLI's stderr `notes`."""
 
-    data: Mapping[str, Any]
+    data: dict[str, Any]
     notes: tuple[str, ...] = ()
 
     def with_notes(self, notes: Sequence[str]) -> ModelReport:
