@@ -3,7 +3,7 @@
 `equivalent_object` applies a translation c (every row + c) or a rescaling e (W → W·diag(e)⁻¹,
 final norm gain and shift × e) to a copy: a numpy array or torch tensor gets new rows; a model
 (`transformers`, TransformerLens) is deep-copied and its head replaced the way the file writer
-does it (`cosaudit.load.write`): a tied head keeps its tie under a translation when learned
+does it (`cosaudit.load.save_plan`): a tied head keeps its tie under a translation when learned
 absolute positions can absorb it (input embedding + c, positions − c), otherwise the copy is
 untied (its own head parameter, `tie_word_embeddings` false) and the input embedding stays as
 it was. The input object is never modified.
@@ -48,7 +48,7 @@ def equivalent_object(obj: Any, head: Head, *, translation: Any = None, rescale:
     """A new object of `obj`'s kind whose probabilities equal `obj`'s (see the module docstring).
 
     `head` is `obj`'s head (`open_object(obj)`); `translation` is c (a d-vector, or anything with
-    `.c`: `core.symmetry.Translation`, `core.verify.Equivalent`), `rescale` is e (a d-vector or
+    `.c`: `core.symmetry.Translation`, `core.equivalent.Equivalent`), `rescale` is e (a d-vector or
     anything with `.scale`). Exactly one of the two.
     """
     eq = _equivalent(head, translation, rescale)
