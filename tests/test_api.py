@@ -321,3 +321,28 @@ def test_repr_html_without_matplotlib_leaves_the_figures_out(monkeypatch: pytest
         r.to_html()  # as `--format html`: refused without the plot extra
     page = r._repr_html_()
     assert page.startswith("<!DOCTYPE html>") and "<img" not in page and 'id="verdict"' in page
+
+
+@pytest.mark.parametrize("command", ["inspect", "flip", "neighbours", "argmax", "patterns", "check"])
+def test_every_cli_option_is_a_keyword_of_the_same_name(command: str) -> None:
+    import inspect as pyinspect
+
+    import click
+
+    from cosaudit.api import HeadOptions
+    from cosaudit.cli._app import cli
+
+    cmd = cli.get_command(click.Context(cli), command)
+    assert cmd is not None
+    accepted = set(pyinspect.signature(getattr(cosaudit, command)).parameters) | set(HeadOptions.__dataclass_fields__)
+    where_the_output_goes = {"format", "output", "force", "exit_zero"}  # the CLI's own business
+    names = set()
+    for p in cmd.params:
+        if isinstance(p, click.Argument):
+            continue
+        longest = max((o for o in p.opts if o.startswith("--")), key=len)
+        names.add(longest[2:].replace("-", "_"))
+    if command == "flip":
+        where_the_output_goes -= {"force"}  # force= also lets save= replace a path
+    missing = names - where_the_output_goes - accepted
+    assert not missing, f"cosaudit.{command} lacks keyword(s) {sorted(missing)}"
