@@ -33,7 +33,7 @@ def _floats(m: Any) -> np.ndarray:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # numpy fields: compare them with numpy
 class CosinePanel:
     """One cosine matrix of a figure: a title and the matrix (NaN where undefined)."""
 
@@ -175,7 +175,7 @@ class InspectReport(ModelReport):
 # ----------------------------------------------------------------------------- flip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # numpy fields: compare them with numpy
 class FlippedModel:
     """One equivalent model of a flip: its target, how it was built, and its verification."""
 
