@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -114,6 +115,54 @@ def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def phases(ckpt: Path, out: Path, runner: Any, cli: Any, repeat: int) -> tuple[float, float, float, float]:
+    """Where the time goes: one streamed read of the head, the save step alone, and the floors."""
+    # phases, to show where the time goes: one streamed read of the head (as flip reads it: raw
+    # rows, read ahead on a thread), and the save step alone (read, sha256, transform, write,
+    # fsync of the whole file; no verification)
+    from cosaudit.core import symmetry as sym
+    from cosaudit.core.equivalent import Equivalent
+    from cosaudit.load import open_head
+    from cosaudit.load.blocks import iter_head_blocks
+    from cosaudit.load.write import save_equivalent
+
+    head = open_head(str(ckpt))
+
+    def read_head() -> None:
+        for _start, _block in iter_head_blocks(head.weight):
+            pass
+
+    t_read = timed(read_head, repeat)
+    pair = head.rows([1000, 2000])
+    eq = Equivalent("translate", c=sym.least_norm_translation(pair[0], pair[1], -1.0).c)
+
+    def save_only() -> None:
+        out.unlink(missing_ok=True)
+        save_equivalent(head, eq, out, symmetry="translate", labels=[], target=-1.0)
+
+    t_write = timed(save_only, repeat)
+
+    # floors of the save: the parts that any save with always-on verification and the
+    # provenance hash must do, each measured alone
+    def verify_one() -> None:
+        r = runner.invoke(
+            cli, ["flip", str(ckpt), "--ids", "1000", "2000", "--target", "-1", "--format", "json"]
+        )
+        assert r.exit_code == 0, r.stderr
+
+    t_verify1 = timed(verify_one, repeat)
+
+    def sha256_head() -> None:
+        import hashlib
+
+        h = hashlib.sha256()
+        for _start, block in iter_head_blocks(head.weight):
+            h.update(np.ascontiguousarray(block).reshape(-1).view(np.uint8))
+
+    t_sha = timed(sha256_head, repeat)
+    return t_read, t_write, t_verify1, t_sha
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dir", type=Path, default=Path("/tmp/cosaudit-bench"))
@@ -185,48 +234,7 @@ def main() -> int:
 
     t_save = timed(flip_save, args.repeat)
 
-    # phases, to show where the time goes: one streamed read of the head (as flip reads it: raw
-    # rows, read ahead on a thread), and the save step alone (read, sha256, transform, write,
-    # fsync of the whole file; no verification)
-    from cosaudit.core import symmetry as sym
-    from cosaudit.core.verify import Equivalent
-    from cosaudit.load import open_head
-    from cosaudit.load.write import iter_head_blocks, save_equivalent
-
-    head = open_head(str(ckpt))
-
-    def read_head() -> None:
-        for _start, _block in iter_head_blocks(head.weight):
-            pass
-
-    t_read = timed(read_head, args.repeat)
-    pair = head.rows([1000, 2000])
-    eq = Equivalent("translate", c=sym.least_norm_translation(pair[0], pair[1], -1.0).c)
-
-    def save_only() -> None:
-        out.unlink(missing_ok=True)
-        save_equivalent(head, eq, out, symmetry="translate", labels=[], target=-1.0)
-
-    t_write = timed(save_only, args.repeat)
-
-    # floors of the save: the parts that any save with always-on verification and the
-    # provenance hash must do, each measured alone
-    def verify_one() -> None:
-        r = runner.invoke(
-            cli, ["flip", str(ckpt), "--ids", "1000", "2000", "--target", "-1", "--format", "json"]
-        )
-        assert r.exit_code == 0, r.stderr
-
-    t_verify1 = timed(verify_one, args.repeat)
-
-    def sha256_head() -> None:
-        import hashlib
-
-        h = hashlib.sha256()
-        for _start, block in iter_head_blocks(head.weight):
-            h.update(np.ascontiguousarray(block).reshape(-1).view(np.uint8))
-
-    t_sha = timed(sha256_head, args.repeat)
+    t_read, t_write, t_verify1, t_sha = phases(ckpt, out, runner, cli, args.repeat)
     nos = report["nosave"]
     sav = report["save"]
     ver = nos["verification"]  # type: ignore[index]

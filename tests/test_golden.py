@@ -1,52 +1,78 @@
-"""Golden text: the first screen of every command's `--help` and the text report of the demo
-model, compared byte for byte with the files under tests/golden/.
+"""Every command's output on the bundled fixtures, byte for byte, against files in `tests/golden/`.
 
-The terminal is fixed (COLUMNS=100, LINES=24, no colour), so the goldens do not depend on the
-machine. After a deliberate change of wording, regenerate them and review the diff:
+A guard for refactors: the CLI must print exactly what it printed before (stdout and stderr).
+When a change of report *content* is intended, regenerate the files and review the diff:
 
-    COSAUDIT_REGEN_GOLDEN=1 python -m pytest tests/test_golden.py
-    git diff tests/golden/
+    COSAUDIT_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
+
+HTML is compared with its embedded PNGs replaced by a placeholder (matplotlib's bytes vary with its
+version); the cosaudit version as `<VERSION>` and the clone's path as `<REPO>`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from ckptkit import run_cli
 
-from cosaudit.cli import cli
-from cosaudit.cli._app import COMMANDS
+from cosaudit import __version__
 
+REPO = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
-REPO = GOLDEN.parent.parent
-SCREEN = 24  # lines: the first screen of a terminal
-TERMINAL = {"COLUMNS": "100", "LINES": str(SCREEN), "NO_COLOR": "1", "TERM": "dumb"}
+UPDATE = os.environ.get("COSAUDIT_UPDATE_GOLDEN", "") not in ("", "0")
+
+DEMO = "fixtures/demo-lm"
+CASES: dict[str, list[str]] = {
+    "inspect-demo": ["inspect", DEMO, "--labels", "dog", "cat", "horse", "car", "--pairs", "3000"],
+    "inspect-default": ["inspect", "--labels", "dog", "cat", "--pairs", "500"],
+    "inspect-npy": ["inspect", "fixtures/npy/head.npy", "--ids", "1", "2", "3"],
+    "inspect-multilabel": ["inspect", "fixtures/multilabel", "--labels", "toxic", "insult"],
+    "flip-demo": ["flip", DEMO, "--labels", "dog", "cat", "--probes", "200"],
+    "flip-rescale": ["flip", DEMO, "--labels", "dog", "cat", "--symmetry", "rescale", "--target", "-0.5",
+                     "--probes", "100"],
+    "flip-npz": ["flip", "fixtures/npy/head.npz", "--ids", "4", "5", "--target", "0.3", "--probes", "50"],
+    "neighbours-demo": ["neighbours", DEMO, "--label", "dog", "--k", "5"],
+    "argmax-demo": ["argmax", DEMO, "--labels", "dog", "cat", "the"],
+    "argmax-all-npy": ["argmax", "fixtures/npy/head.npy", "--all"],
+    "patterns-demo": ["patterns", DEMO, "--labels", "dog", "cat", "horse"],
+    "patterns-multilabel": ["patterns", "fixtures/multilabel", "--ids", "0", "1", "2"],
+    "paper": ["paper"],
+    "check-corpus": ["check", "tests/lint/corpus/python", "--exit-zero"],
+}
+FORMATS: dict[str, tuple[str, ...]] = {
+    "inspect-demo": ("json", "text", "md", "html"),
+    "flip-demo": ("json", "text", "md", "html"),
+    "neighbours-demo": ("json", "text", "md", "html"),
+    "argmax-demo": ("json", "text", "md"),
+    "patterns-demo": ("json", "text", "md"),
+    "paper": ("json", "text", "md"),
+    "check-corpus": ("json", "text", "sarif", "github"),
+}
+PARAMS = [(name, fmt) for name in CASES for fmt in FORMATS.get(name, ("json",))]
+EXT = {"text": "txt", "md": "md", "json": "json", "html": "html", "sarif": "sarif", "github": "github"}
+_PNG = re.compile(r"data:image/png;base64,([A-Za-z0-9+/=]+)")
 
 
-def _compare(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("COSAUDIT_REGEN_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden {path}: run COSAUDIT_REGEN_GOLDEN=1 python -m pytest {__file__}"
-    expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{name} differs from its golden (see tests/test_golden.py to regenerate)"
+def _normalise(text: str) -> str:
+    text = _PNG.sub("data:image/png;base64,<PNG>", text)
+    return text.replace(str(REPO), "<REPO>").replace(__version__, "<VERSION>")
 
 
-def _run(args: list[str]) -> str:
-    r = CliRunner(env=TERMINAL).invoke(cli, args)
-    assert r.exit_code == 0, r.output
-    return r.stdout
-
-
-@pytest.mark.parametrize("command", ["", *COMMANDS])
-def test_help_first_screen(command: str) -> None:
-    args = [command, "--help"] if command else ["--help"]
-    lines = _run(args).splitlines()[:SCREEN]
-    _compare(f"help-{command or 'cosaudit'}.txt", "\n".join(lines) + "\n")
-
-
-def test_demo_text_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)  # the checkpoint is named as typed: fixtures/demo-lm
-    _compare("inspect-demo.txt", _run(["inspect", "fixtures/demo-lm", "--labels", "dog", "cat", "horse", "car"]))
+@pytest.mark.parametrize(("name", "fmt"), PARAMS, ids=[f"{n}-{f}" for n, f in PARAMS])
+def test_output_is_unchanged(name: str, fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if fmt == "html":
+        pytest.importorskip("matplotlib")
+    monkeypatch.chdir(REPO)
+    r = run_cli([*CASES[name], "--format", fmt])
+    assert r.exit_code == 0, r.stderr
+    got = {"out": _normalise(r.stdout), "err": _normalise(r.stderr)}
+    for stream, text in got.items():
+        path = GOLDEN / f"{name}.{stream}.{EXT[fmt] if stream == 'out' else fmt}"
+        if UPDATE:
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"{path} is missing: run with COSAUDIT_UPDATE_GOLDEN=1"
+        assert text == path.read_text(encoding="utf-8"), f"{name} --format {fmt}: {stream} changed"

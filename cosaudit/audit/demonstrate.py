@@ -15,7 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from cosaudit.core.symmetry import least_norm_translation, pair_issue, symmetry_issue
+from cosaudit.audit._json import num
+from cosaudit.audit.reports import CosinePanel
+from cosaudit.core.symmetry import least_norm_translation, pair_issue, softmax, symmetry_issue
 
 TARGETS = (-1.0, 1.0)
 
@@ -28,17 +30,6 @@ class PairRows:
     w_i: np.ndarray
     w_j: np.ndarray
     origin: str  # "chosen" or "most similar (sample)"
-
-
-def _softmax(z: np.ndarray) -> np.ndarray:
-    """Softmax over labels (axis 1) of N × V logits, in float64 (rows contiguous: fast)."""
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def _num(x: float) -> float | None:
-    return None if x is None or not math.isfinite(x) else round(float(x), 6)
 
 
 def demonstrate(
@@ -61,7 +52,7 @@ def demonstrate(
         z0 = np.ascontiguousarray(logits[valid].T, dtype=np.float64)  # N × V
         if bias is not None:
             z0 = z0 + bias[None, valid]
-        p0 = _softmax(z0)
+        p0 = softmax(z0)
         top0 = z0.argmax(axis=1)
     out = []
     for pr in pairs:
@@ -71,7 +62,7 @@ def demonstrate(
         measured = float(w_i @ w_j / (ni * nj)) if ni > 0 and nj > 0 else math.nan
         entry: dict[str, Any] = {
             "ids": [pr.i, pr.j], "labels": list(pr.labels), "origin": pr.origin,
-            "cosine": _num(measured), "minus1": None, "plus1": None, "translation_norms": None,
+            "cosine": num(measured), "minus1": None, "plus1": None, "translation_norms": None,
             "max_abs_prob_diff": None, "argmax_agree": None, "refused": None,
         }
         issue = pair_issue(w_i, w_j, pr.i, pr.j, names=(repr(pr.labels[0]), repr(pr.labels[1])))
@@ -90,12 +81,12 @@ def demonstrate(
             if p0 is not None and z0 is not None and probes_h is not None:
                 shift = probes_h.astype(np.float64) @ t.c  # c·h for each probe
                 z1 = z0 + shift[:, None]
-                p1 = _softmax(z1)
+                p1 = softmax(z1)
                 dps.append(float(np.max(np.abs(p1 - p0))))
                 agree = agree and bool(np.array_equal(top0, z1.argmax(axis=1)))
         entry.update({
-            "minus1": _num(cosines[0]), "plus1": _num(cosines[1]),
-            "translation_norms": [_num(n) for n in norms],
+            "minus1": num(cosines[0]), "plus1": num(cosines[1]),
+            "translation_norms": [num(n) for n in norms],
             "max_abs_prob_diff": max(dps) if dps else None,
             "argmax_agree": agree if dps else None,
         })
@@ -104,18 +95,18 @@ def demonstrate(
 
 
 def equivalent_matrices(entries: list[dict[str, Any]], x: np.ndarray, chosen_ids: list[int]
-                        ) -> list[dict[str, Any]]:
+                        ) -> list[CosinePanel]:
     """Cosine matrices of the chosen rows in the −1 and +1 models of the first demonstrated
     chosen pair (for the heatmaps), then drop the private translation vectors from the entries."""
+    from cosaudit.audit.figure_data import panel
     from cosaudit.core.cosine import cosine_matrix
 
-    out: list[dict[str, Any]] = []
+    out: list[CosinePanel] = []
     for e in entries:
         cs = e.pop("_translations", None)
         if out or not cs or e.get("origin") != "chosen":
             continue
         for target, c in zip(TARGETS, cs, strict=True):
             m = cosine_matrix(x + c[None, :])
-            out.append({"title": f"{target:+g} model ({' / '.join(e['labels'])})",
-                        "matrix": [[_num(v) for v in row] for row in m]})
+            out.append(panel(f"{target:+g} model ({' / '.join(e['labels'])})", m))
     return out

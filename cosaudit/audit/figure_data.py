@@ -1,9 +1,8 @@
-"""Arrays the figures need, kept in private report keys (`_…`, never in JSON output).
+"""Arrays the figures need, as typed fields of the reports (never in the JSON output).
 
-`flip` calls `flip_figure_data` once its models are built and verified; the renderers in
-`cosaudit.report.figures` read `_matrices` (cosine matrices of the pair and a few of its
-neighbours, in the original and every equivalent model) and `_verification` (per-probe
-max |Δp| and the storage dtype's rounding level).
+`flip` calls `flip_figure_data` once its models are built and verified: the cosine matrices of
+the pair and a few of its neighbours, in the original and every equivalent model, and the
+storage dtype's rounding level (the per-probe max |Δp| stay on each `FlippedModel`).
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.audit.reports import CosinePanel
 from cosaudit.core.cosine import cosine_matrix
 
 # unit roundoff (half the machine epsilon) of the dtypes a head can be stored in
@@ -24,12 +24,14 @@ def rounding_level(dtype: str) -> float:
     return UNIT_ROUNDOFF.get(dtype, UNIT_ROUNDOFF["float32"])
 
 
-def _target_name(t: float) -> str:
+def panel(title: str, m: np.ndarray) -> CosinePanel:
+    """A cosine matrix as the reports show it: rounded to 6 digits, NaN where undefined."""
+    return CosinePanel(title, np.round(np.asarray(m, dtype=np.float64), 6))
+
+
+def model_name(t: float) -> str:
+    """How reports name the equivalent model of target t."""
     return {-1.0: "−1 model", 1.0: "+1 model"}.get(float(t), f"τ = {t:+g} model")
-
-
-def _json_matrix(m: np.ndarray) -> list[list[float | None]]:
-    return [[None if not np.isfinite(x) else round(float(x), 6) for x in row] for row in m]
 
 
 def context_ids(
@@ -46,61 +48,27 @@ def context_ids(
 
 
 def flip_figure_data(
-    W: np.ndarray,
+    W: Any,
     ids: Sequence[int],
     mean: np.ndarray,
     label_of: Callable[[int], str],
     models: Sequence[tuple[float, Any]],
-    checks: Sequence[Any],
     stored_dtype: str,
 ) -> dict[str, Any]:
-    """`_matrices` and `_verification` for a flip report.
-
-    `models` are (target, Equivalent) in report order, `checks` the verifications in the order
-    flip made them (exact, stored) per model.
-    """
+    """The figure fields of a flip report: `matrices`, `matrix_names`, `matrix_ids`,
+    `rounding_level`. `models` are (target, Equivalent) in report order; `W[ids]` reads rows."""
     rows = np.asarray(W[list(ids)], dtype=np.float64)
     mu = np.asarray(mean, dtype=np.float64)
-    panels = [
-        {"title": "original (raw)", "matrix": _json_matrix(cosine_matrix(rows))},
-        {"title": "original (centered)", "matrix": _json_matrix(cosine_matrix(rows - mu))},
-    ]
+    panels = [panel("original (raw)", cosine_matrix(rows)), panel("original (centered)", cosine_matrix(rows - mu))]
     for t, eq in models:
         if eq.symmetry == "translate":
-            panels.append(
-                {"title": _target_name(t), "matrix": _json_matrix(cosine_matrix(rows + eq.c))}
-            )
+            panels.append(panel(model_name(t), cosine_matrix(rows + eq.c)))
         else:
-            panels.append(
-                {
-                    "title": f"rescaled, target {t:+g} (raw)",
-                    "matrix": _json_matrix(cosine_matrix(rows / eq.scale)),
-                }
-            )
-            panels.append(
-                {
-                    "title": f"rescaled, target {t:+g} (centered)",
-                    "matrix": _json_matrix(cosine_matrix((rows - mu) / eq.scale)),
-                }
-            )
-    series = []
-    for k, (t, _eq) in enumerate(models):
-        for which, chk in (("float64", checks[2 * k]), (stored_dtype, checks[2 * k + 1])):
-            arr = getattr(chk, "per_probe_abs_prob_diff", None)
-            if arr is not None:
-                series.append(
-                    {"name": f"{_target_name(t)}, {which}", "abs_prob_diff": np.asarray(arr)}
-                )
+            panels.append(panel(f"rescaled, target {t:+g} (raw)", cosine_matrix(rows / eq.scale)))
+            panels.append(panel(f"rescaled, target {t:+g} (centered)", cosine_matrix((rows - mu) / eq.scale)))
     return {
-        "_matrices": {
-            "names": [label_of(int(k)) for k in ids],
-            "ids": [int(k) for k in ids],
-            "pair": [0, 1],
-            "panels": panels,
-        },
-        "_verification": {
-            "dtype": stored_dtype,
-            "rounding_level": rounding_level(stored_dtype),
-            "series": series,
-        },
+        "matrices": tuple(panels),
+        "matrix_names": tuple(label_of(int(k)) for k in ids),
+        "matrix_ids": tuple(int(k) for k in ids),
+        "rounding_level": rounding_level(stored_dtype),
     }

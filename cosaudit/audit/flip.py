@@ -14,6 +14,7 @@ twice.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,13 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit._json import num
+from cosaudit.audit.reports import FlippedModel, FlipReport
 from cosaudit.core import symmetry as sym
+from cosaudit.core.equivalent import Equivalent
+from cosaudit.core.model_neighbours import NeighbourPlan
 from cosaudit.core.verify import (
-    Equivalent,
     HeadArrays,
-    NeighbourPlan,
     StreamVerifier,
     Variant,
     algebraic_exact,
@@ -39,12 +42,6 @@ from cosaudit.errors import UsageError
 from cosaudit.load.head import Head, ResolvedLabel
 
 SCHEMA = "cosaudit.flip/1"
-
-
-def _num(x: float | None, digits: int | None = None) -> float | None:
-    if x is None or not np.isfinite(x):
-        return None
-    return float(x) if digits is None else round(float(x), digits)
 
 
 def head_arrays(head: Head, W: np.ndarray | None = None) -> HeadArrays:
@@ -71,6 +68,19 @@ def head_arrays(head: Head, W: np.ndarray | None = None) -> HeadArrays:
         softcap=head.softcap,
         head_type=head.head_type,
     )
+
+
+def parse_target(value: str | None) -> list[float]:
+    """--target: -1, 1 or τ in [-1, 1]; absent → both −1 and +1."""
+    if value is None:
+        return [-1.0, 1.0]
+    try:
+        t = float(value)
+    except ValueError:
+        raise UsageError(
+            f"--target {value!r} is not a number", hint="give -1, 1 or a number between them"
+        ) from None
+    return [sym.check_target(t)]
 
 
 def check_flip_request(
@@ -107,7 +117,7 @@ def _stream(
 ) -> None:
     """Feed every row of the head to `sv`, block by block (read ahead on a second thread;
     safetensors rows arrive unconverted, `sv` converts them in cache)."""
-    from cosaudit.load.write import iter_head_blocks
+    from cosaudit.load.blocks import iter_head_blocks
 
     for start, block in iter_head_blocks(head.weight):
         sv.add(start, block)
@@ -130,14 +140,73 @@ def run_flip(
     max_scale: float = 100.0,
     progress: Callable[[int], None] | None = None,
     saver: Callable[..., Any] | None = None,
-) -> dict[str, Any]:
+) -> FlipReport:
     """The flip report; `saver` (load.write.save_equivalent) writes the model when `save`."""
+    _refuse(head, labels, targets, symmetry, save, saver)
+    pair_rows = head.rows([labels[0].id, labels[1].id]).astype(np.float64)  # reads two rows
+    identical = _pair_issue(labels, pair_rows, save)  # raises unless identical rows (no --save)
+    ctx = _Context(head, labels, pair_rows, symmetry, list(targets), seed, top_k, dtype)
+    stats = None
+    if identical is not None or symmetry == "rescale":
+        # the mean row first: a rescaling is built from the centered rows
+        stats, nbs = _first_pass(ctx, progress)
+        progress = None  # the bar counts the first read
+        if identical is not None:
+            return _identical_report(ctx, identical, stats, nbs)
+    built = _build(ctx, None if stats is None else stats.mean, max_scale)
+    run = _Verification(ctx, built, n_probes, stats)
+    saved = run.execute(save, force, saver, progress)
+    return _report(ctx, built, run, saved, save, n_probes)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Context:
+    """What every step of a flip needs: the head, the pair and the request."""
+
+    head: Head
+    labels: list[ResolvedLabel]
+    pair_rows: np.ndarray  # the pair's two rows, float64
+    symmetry: str
+    targets: list[float]
+    seed: int
+    top_k: int
+    dtype: str
+
+    @property
+    def ids(self) -> list[int]:
+        return [self.labels[0].id, self.labels[1].id]
+
+    @property
+    def n_valid(self) -> int:
+        return self.head.n_vocab if self.head.n_vocab else self.head.n_rows
+
+    @functools.cached_property
+    def arrays(self) -> HeadArrays:
+        return head_arrays(self.head)
+
+    @property
+    def w_dtype(self) -> str:
+        """The storage dtype of the head in the equivalent (what --save writes, or would write)."""
+        from cosaudit.load.save_types import storage_dtype
+
+        return storage_dtype(self.dtype, self.head.weight.dtype)
+
+    @property
+    def n_dtype(self) -> str | None:
+        from cosaudit.load.save_types import storage_dtype
+
+        norm = self.head.final_norm
+        return None if self.symmetry != "rescale" or norm is None else storage_dtype(self.dtype, norm.weight.dtype)
+
+
+def _refuse(head: Head, labels: list[ResolvedLabel], targets: list[float], symmetry: str, save: Path | None,
+            saver: Callable[..., Any] | None) -> None:
+    """Requests that need no weights: two labels, not the same row, a symmetry of this head."""
     check_flip_request(labels, targets, save)
     a, b = labels
-    i, j = a.id, b.id
-    names = (repr(a.label), repr(b.label))
-    issue = sym.pair_issue(np.zeros(1), np.ones(1), i, j, names=names) if i == j else None
-    if issue is not None:
+    if a.id == b.id:
+        issue = sym.pair_issue(np.zeros(1), np.ones(1), a.id, b.id, names=(repr(a.label), repr(b.label)))
+        assert issue is not None
         raise sym.PairNotFlippableError(issue)
     refusal = sym.symmetry_issue(
         symmetry,  # type: ignore[arg-type]
@@ -151,234 +220,251 @@ def run_flip(
     if save is not None and saver is None:
         raise UsageError("internal error: no writer given for --save")
 
-    v, d = head.shape
-    n_valid = head.n_vocab if head.n_vocab else v
-    pair_rows = head.rows([i, j]).astype(np.float64)  # reads two rows
-    w_i, w_j = pair_rows[0], pair_rows[1]
-    pair = sym.pair_issue(w_i, w_j, i, j, names=names)
-    identical = pair is not None and pair.code == "identical_rows" and save is None
-    if pair is not None and not identical:
+
+def _pair_issue(labels: list[ResolvedLabel], pair_rows: np.ndarray, save: Path | None) -> Any:
+    """Zero rows are refused; identical rows are reported (cosine 1 in every model), unless saving."""
+    a, b = labels
+    pair = sym.pair_issue(pair_rows[0], pair_rows[1], a.id, b.id, names=(repr(a.label), repr(b.label)))
+    if pair is not None and not (pair.code == "identical_rows" and save is None):
         raise sym.PairNotFlippableError(pair)
-    arrays = head_arrays(head)
-    warnings: list[str] = []
-    for lab in labels:
-        if lab.id >= n_valid:
-            warnings.append(
-                f"label {lab.label!r} is row {lab.id}, a padding row past the tokenizer's "
-                "vocabulary"
-            )
+    return pair
 
-    # storage dtype of the equivalent (what --save writes, or would write)
-    from cosaudit.load.write import storage_dtype
 
-    w_dtype = storage_dtype(dtype, head.weight.dtype)
-    n_dtype = None
-    if symmetry == "rescale" and head.final_norm is not None:
-        n_dtype = storage_dtype(dtype, head.final_norm.weight.dtype)
+def _label_warnings(ctx: _Context) -> list[str]:
+    return [
+        f"label {lab.label!r} is row {lab.id}, a padding row past the tokenizer's vocabulary"
+        for lab in ctx.labels
+        if lab.id >= ctx.n_valid
+    ]
 
-    stats = None
-    mu: np.ndarray | None = None
-    first_pass: StreamVerifier | None = None
-    if identical or symmetry == "rescale":
-        # the mean row first: a rescaling is built from the centered rows
-        plan0 = NeighbourPlan(pair_rows, [None])
-        with StreamVerifier(
-            arrays, [], np.empty((0, d)), columns=plan0.columns, stats=True, n_valid=n_valid
-        ) as first_pass:
-            _stream(head, first_pass, progress)
-            first_pass.finish()
-        stats = first_pass.row_stats()
-        mu = stats.mean
-        progress = None  # the bar counts the first read
-    if identical:
-        assert pair is not None and stats is not None and first_pass is not None
-        report = _base_report(head, labels, symmetry, targets, w_i, w_j, stats, [])
-        report["outcome"] = {"code": pair.code, "message": pair.message}
-        nbs = plan0.result([i, j], top_k, first_pass.products, first_pass.sq, n_valid=n_valid)
-        report["original"]["neighbours"] = _neighbours_json(head, [i, j], nbs)[0]
-        return report
 
-    # constructions (a translation needs only the pair's rows)
+def _first_pass(ctx: _Context, progress: Callable[[int], None] | None) -> tuple[Any, list[Any]]:
+    """One streamed pass for the row statistics (mean row) and the pair's neighbours."""
+    plan0 = NeighbourPlan(ctx.pair_rows, [None])
+    d = ctx.head.dim
+    with StreamVerifier(ctx.arrays, [], np.empty((0, d)), columns=plan0.columns, stats=True,
+                        n_valid=ctx.n_valid) as first_pass:
+        _stream(ctx.head, first_pass, progress)
+        first_pass.finish()
+    nbs = plan0.result(ctx.ids, ctx.top_k, first_pass.products, first_pass.sq, n_valid=ctx.n_valid)
+    return first_pass.row_stats(), nbs
+
+
+def _identical_report(ctx: _Context, pair: Any, stats: Any, nbs: list[Any]) -> FlipReport:
+    """Identical rows: cosine 1 in every equivalent model; nothing is built."""
+    report = _base_report(ctx.head, ctx.labels, ctx.symmetry, ctx.targets, ctx.pair_rows[0], ctx.pair_rows[1],
+                          stats, [])
+    report["outcome"] = {"code": pair.code, "message": pair.message}
+    report["original"]["neighbours"] = _neighbours_json(ctx.head, ctx.ids, nbs)[0]
+    return FlipReport(report, head=ctx.head)
+
+
+def _build(ctx: _Context, mu: np.ndarray | None, max_scale: float) -> list[tuple[float, Equivalent, Any]]:
+    """(target, equivalent, construction) per target (a translation needs only the pair's rows)."""
+    w_i, w_j = ctx.pair_rows
     built: list[tuple[float, Equivalent, Any]] = []
-    for t in targets:
-        if symmetry == "translate":
+    for t in ctx.targets:
+        if ctx.symmetry == "translate":
             tr = sym.least_norm_translation(w_i, w_j, t)
             built.append((t, Equivalent("translate", c=tr.c), tr))
         else:
             assert mu is not None
             rs = sym.rescale_pair(w_i - mu, w_j - mu, t, w_i=w_i, w_j=w_j, max_scale=max_scale)
             built.append((t, Equivalent("rescale", scale=rs.scale), rs))
-    models = [eq for _t, eq, _c in built]
-    variants: list[Variant] = []
-    for eq in models:
-        variants.append(Variant(eq))
-        variants.append(Variant(eq, w_dtype, n_dtype))
-    n = auto_probe_count(v, d, len(variants), requested=n_probes)
-    n_x = probe_inputs(d, n, seed, arrays.norm_kind)
-    probe_set = describe_probes(arrays)
-    plan = NeighbourPlan(pair_rows, [None, *models])
-    n_genuine = sum(1 for var in variants if not algebraic_exact(arrays, var))
-    chunk = probe_chunk_size(v, n, n_genuine, plan.columns.shape[1])
-    main = StreamVerifier(
-        arrays,
-        variants,
-        n_x[:chunk],
-        columns=plan.columns,
-        square_columns=plan.square_columns,
-        stats=stats is None,
-        n_valid=n_valid,
-    )
-    results: dict[str, Any] = {}
+    return built
 
-    def complete() -> None:
-        """Finish the verification (more probe chunks stream the head again) and the figures."""
-        if main.rows_seen == 0:  # the writer did not stream the head (e.g. a numpy file)
-            _stream(head, main, progress)
-        parts = [main.finish(seed=seed, probe_set=probe_set)]
-        for p0 in range(chunk, n, chunk):
-            with StreamVerifier(arrays, variants, n_x[p0 : p0 + chunk]) as more:
+
+class _Verification:
+    """Every model, exact and as stored, verified on the probes in the pass that streams the head
+    (the writer's pass with --save); more probe chunks stream the head again."""
+
+    def __init__(self, ctx: _Context, built: list[tuple[float, Equivalent, Any]], n_probes: int | None,
+                 stats: Any) -> None:
+        self.ctx, self.built, self.stats = ctx, built, stats
+        models = [eq for _t, eq, _c in built]
+        self.variants = [var for eq in models for var in (Variant(eq), Variant(eq, ctx.w_dtype, ctx.n_dtype))]
+        v, d = ctx.head.shape
+        self.n = auto_probe_count(v, d, len(self.variants), requested=n_probes)
+        self.n_x = probe_inputs(d, self.n, ctx.seed, ctx.arrays.norm_kind)
+        self.probe_set = describe_probes(ctx.arrays)
+        self.plan = NeighbourPlan(ctx.pair_rows, [None, *models])
+        n_genuine = sum(1 for var in self.variants if not algebraic_exact(ctx.arrays, var))
+        self.chunk = probe_chunk_size(v, self.n, n_genuine, self.plan.columns.shape[1])
+        self.main = StreamVerifier(ctx.arrays, self.variants, self.n_x[: self.chunk], columns=self.plan.columns,
+                                   square_columns=self.plan.square_columns, stats=stats is None,
+                                   n_valid=ctx.n_valid)
+        self.checks: list[Any] = []
+        self.neighbours: list[Any] = []
+        self.progress: Callable[[int], None] | None = None
+
+    def complete(self) -> None:
+        """Finish the verification (more probe chunks stream the head again) and the neighbours."""
+        head, seed = self.ctx.head, self.ctx.seed
+        if self.main.rows_seen == 0:  # the writer did not stream the head (e.g. a numpy file)
+            _stream(head, self.main, self.progress)
+        parts = [self.main.finish(seed=seed, probe_set=self.probe_set)]
+        for p0 in range(self.chunk, self.n, self.chunk):
+            with StreamVerifier(self.ctx.arrays, self.variants, self.n_x[p0 : p0 + self.chunk]) as more:
                 _stream(head, more)
-                parts.append(more.finish(seed=seed, probe_set=probe_set))
-        results["checks"] = combine_verifications(parts)
-        results["stats"] = stats if stats is not None else main.row_stats()
-        results["neighbours"] = plan.result(
-            [i, j], top_k, main.products, main.sq, main.sq_products, n_valid=n_valid
-        )
+                parts.append(more.finish(seed=seed, probe_set=self.probe_set))
+        self.checks = combine_verifications(parts)
+        if self.stats is None:
+            self.stats = self.main.row_stats()
+        self.neighbours = self.plan.result(self.ctx.ids, self.ctx.top_k, self.main.products, self.main.sq,
+                                           self.main.sq_products, n_valid=self.ctx.n_valid)
 
-    saved = None
-    stored_idx = 1  # the stored variant of the (single) saved model
-    try:
-        if save is not None and head.kind != "numpy":
-            assert saver is not None
+    def produce(self, start: int, block: np.ndarray, out: np.ndarray) -> None:
+        """The writer's hook: the stored rows are computed and verified here, and written as they are."""
+        self.main.add(start, block, emit={1: out})  # 1: the stored variant of the (single) saved model
+        if self.progress is not None:
+            self.progress(block.shape[0])
 
-            def produce(start: int, block: np.ndarray, out: np.ndarray) -> None:
-                # the stored rows are computed and verified here, and written as they are
-                main.add(start, block, emit={stored_idx: out})
-                if progress is not None:
-                    progress(block.shape[0])
+    def execute(self, save: Path | None, force: bool, saver: Callable[..., Any] | None,
+                progress: Callable[[int], None] | None) -> Any:
+        """Verify (and with `save`, write in the same pass); the writer's result, or None."""
+        self.progress = progress
+        saved = None
+        try:
+            if save is not None and self.ctx.head.kind != "numpy":
+                saved = _save(self.ctx, self.built, save, force, saver, produce_head_rows=self.produce,
+                              before_commit=self.complete)
+            else:
+                _stream(self.ctx.head, self.main, progress)
+                self.complete()
+                if save is not None:
+                    saved = _save(self.ctx, self.built, save, force, saver)
+        finally:
+            self.main.close()
+        return saved
 
-            saved = _save(head, built, labels, targets, symmetry, save, dtype, force, saver,
-                          produce_head_rows=produce, before_commit=complete)
-        else:
-            _stream(head, main, progress)
-            complete()
-            if save is not None:
-                saved = _save(head, built, labels, targets, symmetry, save, dtype, force, saver)
-    finally:
-        main.close()
 
-    checks = results["checks"]
-    stats = results["stats"]
-    mu = stats.mean
-    valid = np.isfinite(stats.norms[:n_valid])
-    mean_row_norm = float(stats.norms[:n_valid][valid].mean()) if valid.any() else float("nan")
-    report = _base_report(head, labels, symmetry, targets, w_i, w_j, stats, warnings)
+def _report(ctx: _Context, built: list[tuple[float, Equivalent, Any]], run: _Verification, saved: Any,
+            save: Path | None, n_probes: int | None) -> FlipReport:
+    """The report of verified models: the JSON content, the typed models and the figure data."""
+    stats = run.stats
+    report = _base_report(ctx.head, ctx.labels, ctx.symmetry, ctx.targets, ctx.pair_rows[0], ctx.pair_rows[1],
+                          stats, _label_warnings(ctx))
     report["verification"] = {
-        "n_probes": n,
-        "seed": seed,
-        "probe_set": probe_set,
+        "n_probes": run.n,
+        "seed": ctx.seed,
+        "probe_set": run.probe_set,
         "probes_auto": n_probes is None,
-        "stored_dtype": w_dtype,
+        "stored_dtype": ctx.w_dtype,
         "precision": "float64",
     }
-    nb_json = _neighbours_json(head, [i, j], results["neighbours"])
+    nb_json = _neighbours_json(ctx.head, ctx.ids, run.neighbours)
     report["original"]["neighbours"] = nb_json[0]
+    typed: list[FlippedModel] = []
     for k, (t, eq, con) in enumerate(built):
-        exact, stored = checks[2 * k], checks[2 * k + 1]
-        rows = eq.stored_rows(pair_rows.astype(np.float32), w_dtype).astype(np.float64)
-        if symmetry == "translate":
-            tr = dataclasses.replace(con, mean_row_norm=mean_row_norm)
-            info: dict[str, Any] = {
-                "target": t,
-                "cosine": _num(tr.cosine_after),
-                "centered_cosine": report["original"]["centered_cosine"],  # T keeps these
-                "translation_norm": _num(tr.relative_norm),
-                "translation_abs_norm": _num(tr.norm),
-                "row_floor_active": tr.floor_active,
-                "reached": True,
-            }
-        else:
-            rs = con
-            info = {
-                "target": t,
-                "cosine": _num(rs.cosine_after),
-                "centered_cosine": _num(rs.centered_cosine_after),
-                "translation_norm": None,
-                "scale_range": [_num(float(rs.scale.min())), _num(float(rs.scale.max()))],
-                "max_scale": rs.max_scale,
-                "reached": rs.reached,
-                "notes": list(rs.notes),
-            }
-        info.update(
-            {
-                "max_abs_prob_diff": _num(exact.max_abs_prob_diff),
-                "max_abs_logprob_diff": _num(exact.max_abs_logprob_diff),
-                "argmax_agree": exact.argmax_agree,
-                "argmax_disagreements": exact.argmax_disagreements,
-                "stored_dtype": w_dtype,
-                "stored_cosine": _num(sym.cosine(rows[0], rows[1])),
-                "stored_max_abs_prob_diff": _num(stored.max_abs_prob_diff),
-                "stored_max_abs_logprob_diff": _num(stored.max_abs_logprob_diff),
-                "stored_argmax_agree": stored.argmax_agree,
-                "stored_argmax_disagreements": stored.argmax_disagreements,
-                "saved": None,
-                "saved_dtype": None,
-                "saved_max_abs_prob_diff": None,
-                "neighbours": nb_json[k + 1],
-            }
-        )
+        exact, stored = run.checks[2 * k], run.checks[2 * k + 1]
+        info = _model_entry(ctx, t, eq, con, report, exact, stored, _mean_row_norm(stats, ctx.n_valid))
+        info["neighbours"] = nb_json[k + 1]
         report["models"].append(info)
-
-    from cosaudit.audit.figure_data import context_ids, flip_figure_data  # private keys for figures
-
-    report.update(
-        flip_figure_data(
-            _Rows(head),  # type: ignore[arg-type]  # supports W[ids], reading just those rows
-            context_ids(i, j, nb_json[0]),
-            mu,
-            head.label_of,
-            [(t, eq) for t, eq, _ in built],
-            checks,
-            w_dtype,
-        )
-    )
+        typed.append(_flipped(info, eq, exact, stored))
     if saved is not None:
-        info = report["models"][0]
-        info["saved"] = str(save)
-        info["saved_dtype"] = saved.head_dtype
-        info["saved_max_abs_prob_diff"] = info["stored_max_abs_prob_diff"]
-        info["saved_max_abs_logprob_diff"] = info["stored_max_abs_logprob_diff"]
-        info["save"] = saved.to_json()
-        if saved.input_max_abs_diff is not None:
-            info["save"]["input_max_abs_diff"] = _num(saved.input_max_abs_diff)
-    return report
+        _record_save(report["models"][0], saved, save)
+
+    from cosaudit.audit.figure_data import context_ids, flip_figure_data
+
+    figures = flip_figure_data(
+        _Rows(ctx.head),  # supports W[ids], reading just those rows
+        context_ids(ctx.ids[0], ctx.ids[1], nb_json[0]),
+        stats.mean,
+        ctx.head.label_of,
+        [(t, eq) for t, eq, _ in built],
+        ctx.w_dtype,
+    )
+    return FlipReport(report, models=tuple(typed), head=ctx.head, **figures)
 
 
-def _save(
-    head: Head,
-    built: list[tuple[float, Equivalent, Any]],
-    labels: list[ResolvedLabel],
-    targets: list[float],
-    symmetry: str,
-    save: Path,
-    dtype: str,
-    force: bool,
-    saver: Callable[..., Any] | None,
-    **hooks: Any,
-) -> Any:
+def _mean_row_norm(stats: Any, n_valid: int) -> float:
+    valid = np.isfinite(stats.norms[:n_valid])
+    return float(stats.norms[:n_valid][valid].mean()) if valid.any() else float("nan")
+
+
+def _model_entry(ctx: _Context, t: float, eq: Equivalent, con: Any, report: dict[str, Any], exact: Any,
+                 stored: Any, mean_row_norm: float) -> dict[str, Any]:
+    """One model of the JSON report: how it was built and how it was verified."""
+    if ctx.symmetry == "translate":
+        tr = dataclasses.replace(con, mean_row_norm=mean_row_norm)
+        info: dict[str, Any] = {
+            "target": t,
+            "cosine": num(tr.cosine_after, None),
+            "centered_cosine": report["original"]["centered_cosine"],  # T keeps these
+            "translation_norm": num(tr.relative_norm, None),
+            "translation_abs_norm": num(tr.norm, None),
+            "row_floor_active": tr.floor_active,
+            "reached": True,
+        }
+    else:
+        rs = con
+        info = {
+            "target": t,
+            "cosine": num(rs.cosine_after, None),
+            "centered_cosine": num(rs.centered_cosine_after, None),
+            "translation_norm": None,
+            "scale_range": [num(float(rs.scale.min()), None), num(float(rs.scale.max()), None)],
+            "max_scale": rs.max_scale,
+            "reached": rs.reached,
+            "notes": list(rs.notes),
+        }
+    rows = eq.stored_rows(ctx.pair_rows.astype(np.float32), ctx.w_dtype).astype(np.float64)
+    info.update(
+        {
+            "max_abs_prob_diff": num(exact.max_abs_prob_diff, None),
+            "max_abs_logprob_diff": num(exact.max_abs_logprob_diff, None),
+            "argmax_agree": exact.argmax_agree,
+            "argmax_disagreements": exact.argmax_disagreements,
+            "stored_dtype": ctx.w_dtype,
+            "stored_cosine": num(sym.cosine(rows[0], rows[1]), None),
+            "stored_max_abs_prob_diff": num(stored.max_abs_prob_diff, None),
+            "stored_max_abs_logprob_diff": num(stored.max_abs_logprob_diff, None),
+            "stored_argmax_agree": stored.argmax_agree,
+            "stored_argmax_disagreements": stored.argmax_disagreements,
+            "saved": None,
+            "saved_dtype": None,
+            "saved_max_abs_prob_diff": None,
+        }
+    )
+    return info
+
+
+def _record_save(info: dict[str, Any], saved: Any, save: Path | None) -> None:
+    """The saved model's entry: where, in which dtype, and that the rows written are the verified ones."""
+    info["saved"] = str(save)
+    info["saved_dtype"] = saved.head_dtype
+    info["saved_max_abs_prob_diff"] = info["stored_max_abs_prob_diff"]
+    info["saved_max_abs_logprob_diff"] = info["stored_max_abs_logprob_diff"]
+    info["save"] = saved.to_json()
+    if saved.input_max_abs_diff is not None:
+        info["save"]["input_max_abs_diff"] = num(saved.input_max_abs_diff, None)
+
+
+def _flipped(info: dict[str, Any], eq: Equivalent, exact: Any, stored: Any) -> FlippedModel:
+    """The typed view of one model of the report (the numbers as in its JSON entry)."""
+    def per_probe(chk: Any) -> np.ndarray | None:
+        arr = getattr(chk, "per_probe_abs_prob_diff", None)
+        return None if arr is None else np.asarray(arr)
+
+    return FlippedModel(
+        target=float(info["target"]),
+        symmetry=eq.symmetry,
+        translation=None if eq.c is None else np.array(eq.c, dtype=np.float64),
+        rescale=None if eq.scale is None else np.array(eq.scale, dtype=np.float64),
+        **{k: info[k] for k in ("cosine", "centered_cosine", "max_abs_prob_diff", "max_abs_logprob_diff",
+                                "argmax_agree", "stored_dtype", "stored_max_abs_prob_diff",
+                                "stored_max_abs_logprob_diff", "stored_argmax_agree")},
+        abs_prob_diff=per_probe(exact),
+        stored_abs_prob_diff=per_probe(stored),
+    )
+
+
+def _save(ctx: _Context, built: list[tuple[float, Equivalent, Any]], save: Path, force: bool,
+          saver: Callable[..., Any] | None, **hooks: Any) -> Any:
     assert saver is not None
     _t, eq, _con = built[0]
-    return saver(
-        head,
-        eq,
-        save,
-        symmetry=symmetry,
-        labels=[lab.to_json() for lab in labels],
-        target=targets[0],
-        dtype=dtype,
-        force=force,
-        **hooks,
-    )
+    return saver(ctx.head, eq, save, symmetry=ctx.symmetry, labels=[lab.to_json() for lab in ctx.labels],
+                 target=ctx.targets[0], dtype=ctx.dtype, force=force, **hooks)
 
 
 def _base_report(
@@ -403,15 +489,15 @@ def _base_report(
         "symmetry": symmetry,
         "targets": list(targets),
         "original": {
-            "cosine": _num(sym.cosine(w_i, w_j)),
-            "centered_cosine": _num(sym.cosine(w_i - mu, w_j - mu)),
-            "dot": _num(float(w_i @ w_j)),
-            "distance": _num(float(np.linalg.norm(w_i - w_j))),
+            "cosine": num(sym.cosine(w_i, w_j), None),
+            "centered_cosine": num(sym.cosine(w_i - mu, w_j - mu), None),
+            "dot": num(float(w_i @ w_j), None),
+            "distance": num(float(np.linalg.norm(w_i - w_j)), None),
         },
         "outcome": None,
         "models": [],
         "verification": None,
-        "mean_row_norm": _num(mean_row_norm),
+        "mean_row_norm": num(mean_row_norm, None),
         "warnings": list(warnings),
     }
 
@@ -426,7 +512,7 @@ def _neighbours_json(head: Head, ids: list[int], res: list[Any]) -> list[list[di
                     "id": rid,
                     "label": head.label_of(rid),
                     "neighbours": [
-                        {"id": int(x), "label": head.label_of(int(x)), "cosine": _num(float(c), 6)}
+                        {"id": int(x), "label": head.label_of(int(x)), "cosine": num(float(c))}
                         for x, c in zip(m.ids[qi], m.cosines[qi], strict=True)
                     ],
                 }

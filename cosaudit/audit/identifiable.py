@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.audit._json import num
+from cosaudit.audit.reports import ArgmaxReport, NeighboursReport, PatternsReport
 from cosaudit.audit.tie_share import mark_tieable, summarise_overlap, tieable_with_share
 from cosaudit.core.geometry import (
     ALL,
@@ -49,12 +51,6 @@ MARGIN_NOTE = (
     "depends on the witness found, so it orders answers but is not a property of "
     "the model"
 )
-
-
-def _num(x: float | None, digits: int = 6) -> float | None:
-    if x is None or not np.isfinite(x):
-        return None
-    return round(float(x), digits)
 
 
 def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
@@ -116,7 +112,7 @@ def run_neighbours(
     k: int = 10,
     progress: Progress | None = None,
     space: SearchSpace = ALL,
-) -> dict[str, Any]:
+) -> NeighboursReport:
     """Top-k by raw cosine, by centered cosine, and tie-able neighbours by witness margin."""
     from cosaudit.core.cosine import row_stats, vocabulary_pass
 
@@ -129,7 +125,7 @@ def run_neighbours(
 
     def cos_list(n: Any) -> list[dict[str, Any]]:
         return [
-            {"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+            {"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
             for i, c in zip(n.ids, n.cosines, strict=True)
         ]
 
@@ -137,7 +133,7 @@ def run_neighbours(
         {
             "id": int(r.pair[1]),
             "label": head.label_of(int(r.pair[1])),
-            "margin": _num(r.rel_margin),
+            "margin": num(r.rel_margin),
             "method": r.method,
         }
         for r in nb.neighbours
@@ -146,7 +142,7 @@ def run_neighbours(
     for entries in (cosine, centered):
         mark_tieable(entries, every_tieable, {e["id"] for e in tie})
     summarise_overlap(share, cosine, centered)
-    return {
+    return NeighboursReport({
         "schema": "cosaudit.neighbours/1",
         "checkpoint": head.facts(),
         "head_type": head.head_type,
@@ -168,7 +164,7 @@ def run_neighbours(
         "semantics": SEMANTICS[head.head_type]["tieable"],
         "margin_note": MARGIN_NOTE,
         "notes": _notes(head, W if head.head_type == "softmax" else None, b, space),
-    }
+    })
 
 
 def run_argmax(
@@ -178,7 +174,7 @@ def run_argmax(
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
     space: SearchSpace = ALL,
-) -> dict[str, Any]:
+) -> ArgmaxReport:
     """Argmaxable (sigmoid: predictable alone) for the chosen labels, or every label (None)."""
     g = _geometry(head, space)
     ids = None if labels is None else [lab.id for lab in labels]
@@ -199,13 +195,13 @@ def run_argmax(
                 "label": lab.label if lab is not None else head.label_of(int(i)),
                 "token": lab.token if lab is not None else None,
                 "argmaxable": bool(r.argmaxable),
-                "margin": _num(r.rel_margin) if r.argmaxable else None,
+                "margin": num(r.rel_margin) if r.argmaxable else None,
                 "method": r.method,
                 "why_not": None if r.argmaxable else _why_not(head, r),
             }
         )
     requested = len(set(order)) if ids is not None else head.n_rows
-    return {
+    return ArgmaxReport({
         "schema": "cosaudit.argmax/1",
         "checkpoint": head.facts(),
         "head_type": head.head_type,
@@ -219,7 +215,7 @@ def run_argmax(
         "methods": dict(sorted(batch.methods.items())),
         "margin_note": MARGIN_NOTE,
         "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b, space),
-    }
+    })
 
 
 def _why_not(head: Head, r: Any) -> str:
@@ -238,7 +234,7 @@ def _why_not(head: Head, r: Any) -> str:
 
 def run_patterns(
     head: Head, labels: list[ResolvedLabel], *, seed: int = 0, space: SearchSpace = ALL
-) -> dict[str, Any]:
+) -> PatternsReport:
     """Feasible rankings (softmax) or sign vectors (sigmoid) of up to 8 labels."""
     if len(labels) < 2:
         raise UsageError("patterns need at least two labels", hint="pass --labels A B [C …]")
@@ -252,7 +248,7 @@ def run_patterns(
         pats = [[ids[x] for x in p] for p in res.patterns]
     else:
         pats = [list(p) for p in res.patterns]
-    return {
+    return PatternsReport({
         "schema": "cosaudit.patterns/1",
         "checkpoint": head.facts(),
         "head_type": head.head_type,
@@ -272,4 +268,4 @@ def run_patterns(
             "produces" + (" (bias included)" if res.bias else " (no bias)")
         ),
         "notes": _notes(head, space=space),
-    }
+    })

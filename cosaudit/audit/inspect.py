@@ -10,7 +10,9 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit._json import matrix, num
 from cosaudit.audit.demonstrate import PairRows, demonstrate, equivalent_matrices
+from cosaudit.audit.reports import InspectReport
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
     VocabularyScan,
@@ -67,22 +69,13 @@ def _tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.ndarray 
     witnesses = []
     for (a, c), r in sorted(tm.pairs.items()):
         witnesses.append({"ids": [int(old[a]), int(old[c])], "tieable": bool(r.tieable),
-                          "method": r.method, "margin": _num(getattr(r, "margin", None))})
+                          "method": r.method, "margin": num(getattr(r, "margin", None))})
     return {
         "space": tm.space,
         "matrix": [[bool(x) for x in row] for row in tm.matrix],
         "diagonal": "argmaxable: the label can be the top prediction at all",
         "pairs": witnesses,
     }
-
-
-def _num(x: float) -> float | None:
-    """JSON has no NaN: undefined values are null."""
-    return None if x is None or not np.isfinite(x) else round(float(x), 6)
-
-
-def _matrix(m: np.ndarray) -> list[list[float | None]]:
-    return [[_num(v) for v in row] for row in m]
 
 
 def run_inspect(
@@ -98,8 +91,8 @@ def run_inspect(
     n_probes: int = 16,
     max_pairs: int = 15,
     tieable: bool | None = None,
-) -> dict[str, Any]:
-    """The inspect report as a JSON-ready dict. `progress(rows)` is told of rows read."""
+) -> InspectReport:
+    """The inspect report. `progress(rows)` is told of rows read."""
     v, d = head.shape
     n_valid = head.n_vocab if head.n_vocab else v
     warnings: list[str] = []
@@ -169,9 +162,9 @@ def run_inspect(
             neighbours.append({
                 "id": lab.id,
                 "label": lab.label,
-                "cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+                "cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
                            for i, c in zip(rn.ids, rn.cosines, strict=True)],
-                "centered_cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": _num(c)}
+                "centered_cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
                                     for i, c in zip(cn.ids, cn.cosines, strict=True)],
             })
 
@@ -208,22 +201,22 @@ def run_inspect(
         "dim": d,
         "valid_rows": int(n_valid - np.count_nonzero(stats.bad_rows < n_valid)),
         "padding_rows": int(v - n_valid),
-        "mean_row_norm": _num(float(valid_norms.mean())) if valid_norms.size else None,
-        "mean_vector_norm": _num(float(np.linalg.norm(stats.mean))),
-        "mean_norm_ratio": _num(stats.mean_norm_ratio),
+        "mean_row_norm": num(float(valid_norms.mean())) if valid_norms.size else None,
+        "mean_vector_norm": num(float(np.linalg.norm(stats.mean))),
+        "mean_norm_ratio": num(stats.mean_norm_ratio),
         "pair_sample": {"seed": seed, "pairs": pairs.n_pairs, "rows_sampled": searched,
-                        "raw": {k: _num(x) for k, x in pairs.quantiles.get("raw", {}).items()},
-                        "centered": {k: _num(x) for k, x in pairs.quantiles.get("centered", {}).items()}},
+                        "raw": {k: num(x) for k, x in pairs.quantiles.get("raw", {}).items()},
+                        "centered": {k: num(x) for k, x in pairs.quantiles.get("centered", {}).items()}},
         "most_similar_pairs": {
             "rows_searched": searched,
             "seed": seed,
             "pairs": [{"ids": [p.i, p.j], "labels": [head.label_of(p.i), head.label_of(p.j)],
-                       "cosine": _num(p.cosine), "centered_cosine": _num(p.centered_cosine)}
+                       "cosine": num(p.cosine), "centered_cosine": num(p.centered_cosine)}
                       for p in top_pairs],
         },
         "nan_rows": [int(i) for i in stats.bad_rows[:100]],
         "zero_rows": [int(i) for i in stats.zero_rows[:100]],
-        "bias_range": None if bias is None else [_num(float(bias.min())), _num(float(bias.max()))],
+        "bias_range": None if bias is None else [num(float(bias.min())), num(float(bias.max()))],
     }
     has_norm = head.final_norm is not None
     tie = None
@@ -239,7 +232,7 @@ def run_inspect(
     distinct = list(dict.fromkeys(ids))
     if head.head_type == "sigmoid" and 1 <= len(distinct) <= 8:
         combos = _combinations(head, labels, distinct, x, ids, bias)
-    return {
+    data = {
         "schema": SCHEMA,
         "combinations": combos,
         "cosaudit_version": __version__,
@@ -249,9 +242,9 @@ def run_inspect(
         "identifiable": verdict(head.head_type, head.softcap, has_norm)["identifiable"],
         "verdict": verdict(head.head_type, head.softcap, has_norm),
         "labels": [lab.to_json() for lab in labels],
-        "cosine": _matrix(cos),
-        "centered_cosine": _matrix(cen),
-        "dot": _matrix(dots),
+        "cosine": matrix(cos),
+        "centered_cosine": matrix(cen),
+        "dot": matrix(dots),
         "neighbours": neighbours,
         "equivalents": equivalents,
         "tieable": tie,
@@ -262,6 +255,8 @@ def run_inspect(
         },
         "summary": summary,
         "warnings": warnings,
-        "_samples": {"raw": pairs.raw, "centered": pairs.centered},  # for figures; not in JSON
-        "_equivalent_matrices": equivalent_matrices(equivalents, x, ids),
     }
+    panels = equivalent_matrices(equivalents, x, ids)  # drops the translations from `equivalents`
+    return InspectReport(data, samples_raw=np.asarray(pairs.raw, dtype=np.float64),
+                         samples_centered=np.asarray(pairs.centered, dtype=np.float64),
+                         equivalent_matrices=tuple(panels))

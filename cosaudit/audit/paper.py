@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit.reports import PaperReport
 from cosaudit.core import geometry, patterns
 from cosaudit.core import symmetry as sym
 from cosaudit.core.cosine import cosine_matrix
@@ -103,12 +104,6 @@ def _plain(x: Any) -> Any:
     if isinstance(x, (np.floating, np.integer)):
         return x.item()
     return x
-
-
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
 
 
 def _tie_pairs(W: np.ndarray) -> list[list[int]]:
@@ -195,9 +190,9 @@ def _unrestricted(ex: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, A
             exact=True,
         )
     )
-    p1 = _softmax(logits["model1"])
+    p1 = sym.softmax(logits["model1"])
     for key in ("minus1_model", "plus1_model"):
-        diff = float(np.max(np.abs(_softmax(logits[key]) - p1)))
+        diff = float(np.max(np.abs(sym.softmax(logits[key]) - p1)))
         paper_diff = float(ex["checks"]["max_abs_softmax_prob_diff_vs_model1"][key])
         # both are float64 rounding noise: agree when both are below 64 ulp of 1
         ok = diff <= 64 * np.finfo(np.float64).eps and paper_diff <= 64 * np.finfo(np.float64).eps
@@ -285,7 +280,7 @@ def _centered(
     return checks, {"W": W, "ties": ties, "pairs": pairs}
 
 
-def run_paper(examples: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_paper(examples: dict[str, Any] | None = None) -> PaperReport:
     """Recompute the three worked examples; the report lists every check and whether all agree."""
     ex = load_examples() if examples is None else examples
     try:
@@ -308,7 +303,7 @@ def run_paper(examples: dict[str, Any] | None = None) -> dict[str, Any]:
         ) from exc
     checks = unr_checks + cen_checks + unit_checks
     failed = [c for c in checks if not c["agree"]]
-    return {
+    data = {
         "schema": SCHEMA,
         "cosaudit_version": __version__,
         "source": ex.get("_about", {}).get("papers", {}),
@@ -316,5 +311,5 @@ def run_paper(examples: dict[str, Any] | None = None) -> dict[str, Any]:
         "n_checks": len(checks),
         "n_failed": len(failed),
         "checks": checks,
-        "_arrays": {"unrestricted": unr, "centered": cen, "centered_unit_length": unit},
     }
+    return PaperReport(data, arrays={"unrestricted": unr, "centered": cen, "centered_unit_length": unit})

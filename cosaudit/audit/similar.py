@@ -16,11 +16,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from cosaudit import __version__
+from cosaudit.audit.reports import Report
 from cosaudit.core.cosine import cosine_matrix
 from cosaudit.core.similar import (
     HeadMath,
@@ -36,6 +37,9 @@ from cosaudit.core.symmetry import symmetry_issue
 from cosaudit.errors import DataError, UsageError
 from cosaudit.load.head import Head, ResolvedLabel
 from cosaudit.load.hidden import read_hidden_states
+
+if TYPE_CHECKING:
+    from cosaudit.report.render import ReportRenderer
 
 SCHEMA = "cosaudit.similar/1"
 SHIPPED = "hidden_states.npz"  # hidden states that ship inside a checkpoint folder (the demo)
@@ -186,8 +190,8 @@ def _matrix(m: np.ndarray) -> list[list[float | None]]:
     return [[_num(x) for x in row] for row in np.asarray(m, dtype=np.float64)]
 
 
-@dataclass(frozen=True)
-class SimilarReport:
+@dataclass(frozen=True, eq=False)
+class SimilarReport(Report):
     """Behavioural similarity of labels on N inputs, with the cosines of the same rows beside it.
 
     Matrix mode (`labels` of m labels): m × m matrices (row i, column j; `runner_up_rate` is not
@@ -218,7 +222,8 @@ class SimilarReport:
     invariance: str = ""
     scatter: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    schema = SCHEMA
+    schema = SCHEMA  # type: ignore[assignment]
+    command: ClassVar[str] = "similar"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready report (`cosaudit.similar/1`)."""
@@ -252,32 +257,15 @@ class SimilarReport:
         """`to_dict()` plus the private arrays the figures need (dropped from JSON)."""
         return {**self.to_dict(), "_scatter": self.scatter}
 
-    def to_markdown(self) -> str:
-        from cosaudit.report.similar import render_markdown
+    def renderer(self) -> ReportRenderer:
+        from cosaudit.report.similar import RENDERER
 
-        return render_markdown(self.render_dict())
+        return RENDERER
 
-    def to_text(self, *, color: bool = False) -> str:
-        from cosaudit.report.similar import render_text
-
-        return render_text(self.render_dict(), color=color)
-
-    def to_json(self) -> str:
-        from cosaudit.report.similar import render_json
-
-        return render_json(self.render_dict())
-
-    def to_html(self) -> str:
-        """A self-contained HTML document with the figures (needs matplotlib)."""
-        from cosaudit.report.html import render_html
-
-        d = self.render_dict()
-        return render_html(d, markdown=self.to_markdown())
-
-    def _repr_html_(self) -> str:
-        from cosaudit.report.html import markdown_blocks
-
-        return "\n".join(b for _, b in markdown_blocks(self.to_markdown()))
+    @property
+    def data(self) -> dict[str, Any]:
+        """The JSON content (as `ModelReport.data` of the other commands)."""
+        return self.to_dict()
 
     def __repr__(self) -> str:
         what = (f"label={self.label['label']!r}, k={len(self.neighbours or [])}" if self.label

@@ -1,41 +1,69 @@
-"""Shared steps of every model command: open the head from the options, resolve the labels."""
+"""Shared steps of every model command: the CLI's `Feedback` (notes and progress on stderr, the
+output checks at the right moments) and the head options as the API's keyword arguments."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
 import click
 
+from cosaudit.api import Feedback
 from cosaudit.cli._options import HeadSpec, OutputSpec
-from cosaudit.cli._output import note, refuse_input_as_output
-from cosaudit.load import open_head, resolve_labels
+from cosaudit.cli._output import note
+from cosaudit.cli._progress import progress_bar
+from cosaudit.cli._render import precheck_render
 from cosaudit.load.head import Head, ResolvedLabel
 
-
-def load_head_from_options(spec: HeadSpec, out: OutputSpec | None = None) -> Head:
-    """Open the head; say on stderr when the default checkpoint was used; refuse an `--output`
-    that would overwrite a file of the checkpoint."""
-    head = open_head(spec.checkpoint, tensor=spec.tensor, bias_tensor=spec.bias_tensor,
-                     labels_file=spec.labels_file, head_type=spec.head_type, revision=spec.revision)
-    if head.default_note and not _announced():
-        note(head.default_note)
-    for text in head.notes:
-        note(text)
-    if head.prefetch is not None:  # a Hub head not cached yet: fetch it under a bar (on a terminal)
-        from cosaudit.cli._progress import progress_bar
-
-        with progress_bar("fetching the head", head.prefetch_bytes) as advance:
-            head.prefetch(advance)
-    if out is not None:
-        refuse_input_as_output(out.output, head)
-    return head
+DEFAULT_NOTE = "no CHECKPOINT given: using "
 
 
-def resolve_from_options(head: Head, labels: tuple[str, ...] | list[str],
-                         ids: tuple[int, ...] | list[int]) -> list[ResolvedLabel]:
+class CliFeedback(Feedback):
+    """Notes and progress bars on stderr; `--output` checked before any work, and refused when it
+    would overwrite a file of the checkpoint."""
+
+    def __init__(self, out: OutputSpec) -> None:
+        self.out = out
+
+    def note(self, message: str) -> None:
+        if message.startswith(DEFAULT_NOTE) and _announced():
+            return  # said first already, before anything else (announce_default_checkpoint)
+        note(message)
+
+    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        return progress_bar(description, total)
+
+    def validated(self) -> None:
+        precheck_render(self.out)
+
+    def opened(self, head: Head) -> None:
+        from cosaudit.load.output import refuse_input_as_output
+
+        refuse_input_as_output(self.out.output, head)
+
+
+def head_kwargs(spec: HeadSpec) -> dict[str, Any]:
+    """CHECKPOINT and the head options as the API's arguments (model first)."""
+    return {"model": spec.checkpoint, "tensor": spec.tensor, "bias_tensor": spec.bias_tensor,
+            "labels_file": spec.labels_file, "head": spec.head_type, "revision": spec.revision}
+
+
+def load_head_from_options(spec: HeadSpec, out: OutputSpec) -> Head:
+    """Open the head as every API call does (notes, the Hub fetch, the output checks), for a
+    command that goes on with the head itself (`similar` reads hidden states for it)."""
+    from cosaudit.api import HeadOptions, _begin
+
+    opts = HeadOptions(spec.tensor, spec.bias_tensor, spec.labels_file, spec.head_type, spec.revision)
+    return _begin(spec.checkpoint, opts, CliFeedback(out))
+
+
+def resolve_from_options(head: Head, labels: tuple[str, ...] | list[str], ids: tuple[int, ...] | list[int],
+                         out: OutputSpec) -> list[ResolvedLabel]:
     """Resolve --labels and --ids; warnings (e.g. which token a word became) go to stderr."""
-    resolved, warnings = resolve_labels(head, list(labels), list(ids))
-    for w in warnings:
-        note(f"warning: {w}")
-    return resolved
+    from cosaudit.api import _resolve
+
+    return _resolve(head, list(labels), list(ids), CliFeedback(out))
 
 
 def announce_default_checkpoint(ctx: click.Context) -> None:

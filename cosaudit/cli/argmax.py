@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._model import CliFeedback, head_kwargs
 from cosaudit.cli._options import (
     HeadSpec,
     OutputSpec,
@@ -12,10 +12,7 @@ from cosaudit.cli._options import (
     report_options,
     space_option,
 )
-from cosaudit.cli._output import note
-from cosaudit.cli._progress import progress_bar
-from cosaudit.cli._render import precheck_render, render_and_write
-from cosaudit.errors import UsageError
+from cosaudit.cli._render import render_and_write
 
 FORMATS = ["text", "json", "md"]
 
@@ -47,27 +44,8 @@ def argmax(
       cosaudit argmax model.safetensors --all --format json -o argmax.json
       cosaudit argmax model.safetensors --labels dog cat --space hidden.npy
     """
-    from cosaudit.audit.identifiable import run_argmax
-    from cosaudit.audit.space import search_space
+    from cosaudit import api
 
-    if all_labels and (labels or ids):
-        raise UsageError("--all checks every label; do not combine it with --labels/--ids")
-    if not all_labels and not (labels or ids):
-        raise UsageError("no labels to check", hint="pass --labels A B …, --ids N …, or --all")
-    precheck_render(out)
-    head = load_head_from_options(spec, out)
-    where = search_space(head, space)
-    resolved = None if all_labels else resolve_from_options(head, labels, ids)
-    total = head.n_rows if all_labels else len({r.id for r in resolved or []})
-    with progress_bar("argmaxable labels", total) as advance:
-        state = {"done": 0}
-
-        def progress(done: int, _total: int, stage: str) -> None:
-            if done > state["done"]:
-                advance(done - state["done"])
-                state["done"] = done
-
-        report = run_argmax(head, resolved, progress=progress, space=where)
-    if not report["complete"]:
-        note(f"interrupted: {report['answered']} of {report['requested']} labels answered; the report keeps them")
+    report = api.argmax(labels=list(labels), ids=list(ids), all=all_labels, space=space,
+                        feedback=CliFeedback(out), **head_kwargs(spec))
     render_and_write(report, out)

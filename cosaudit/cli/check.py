@@ -12,28 +12,10 @@ import click
 
 from cosaudit.cli._options import output_options
 from cosaudit.cli._output import emit, note, precheck_output, stdout_is_terminal
-from cosaudit.lint.config import load_config
-from cosaudit.lint.engine import check_paths
-from cosaudit.lint.model import CheckResult
-from cosaudit.lint.registry import all_rules
 from cosaudit.report.lint import OutputFormat, render
+from cosaudit.report.lint.typed import summary_line
 
 FORMATS = [f.value for f in OutputFormat]
-
-
-def summary_line(result: CheckResult) -> str:
-    c = result.counts()
-    skipped = sum(1 for n in result.notices if n.skipped)
-    text = (
-        f"{len(result.findings)} finding(s) ({c['error']} error, {c['warning']} warning, "
-        f"{c['info']} info) "
-        f"in {result.files_scanned} file(s)"
-    )
-    if skipped:
-        text += f"; {skipped} file(s) skipped"
-    failing = len(result.failing())
-    text += f"; {failing} at or above fail-on={result.fail_on.value}"
-    return text
 
 
 @click.command("check")
@@ -85,21 +67,19 @@ def check(
 
     Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage/config/input/internal error.
     """
+    from cosaudit import api
+
     precheck_output(output, force)
-    config = load_config(config_path).with_overrides(
-        select=list(select), ignore=list(ignore), fail_on=fail_on
-    )
-    if not paths:
-        paths = (".",)
-    result = check_paths(list(paths), config)
+    report = api.check(list(paths), select=select, ignore=ignore, fail_on=fail_on, config=config_path)
+    result = report.result
     fmt_enum = OutputFormat(fmt)
     color = fmt_enum is OutputFormat.TEXT and output is None and stdout_is_terminal()
-    report = render(result, all_rules(), fmt_enum, color=color)
+    text = render(result, list(report.rules), fmt_enum, color=color)
     for n in result.notices:
         where = f":cell {n.cell}" if n.cell else ""
         note(f"note: {n.path}{where}: {n.message}")
-    if report or output is not None:
-        emit(report, output, force=force)
+    if text or output is not None:
+        emit(text, output, force=force)
     note(summary_line(result))
     if result.failing() and not exit_zero:
         click.get_current_context().exit(1)

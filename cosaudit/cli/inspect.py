@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._model import CliFeedback, head_kwargs
 from cosaudit.cli._options import (
     HeadSpec,
     OutputSpec,
@@ -15,8 +15,7 @@ from cosaudit.cli._options import (
     report_options,
     seed_option,
 )
-from cosaudit.cli._progress import progress_bar
-from cosaudit.cli._render import precheck_render, render_and_write
+from cosaudit.cli._render import render_and_write
 
 FORMATS = ["text", "json", "md", "html"]
 
@@ -59,16 +58,8 @@ def inspect(
       cosaudit inspect fixtures/demo-lm --labels dog cat horse car
       cosaudit inspect model.safetensors --ids 3 17 --format json
     """
-    from cosaudit.audit.inspect import run_inspect
-    from cosaudit.audit.similar import behaviour
+    from cosaudit import api
 
-    precheck_render(out)
-    head = load_head_from_options(spec, out)
-    resolved = resolve_from_options(head, labels, ids)
-    pairs = behaviour(head, resolved, hidden)
-    with progress_bar("reading the head", head.n_rows) as advance:
-        report = run_inspect(head, resolved, top_k=top_k, seed=seed, n_pairs=n_pairs,
-                             sample_rows=sample_rows, progress=advance, tieable=tieable)
-    if pairs:
-        report["behaviour"] = pairs
+    report = api.inspect(labels=list(labels), ids=list(ids), top_k=top_k, pairs=n_pairs, sample_rows=sample_rows,
+                         tieable=tieable, seed=seed, hidden=hidden, feedback=CliFeedback(out), **head_kwargs(spec))
     render_and_write(report, out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._model import CliFeedback, head_kwargs
 from cosaudit.cli._options import (
     HeadSpec,
     OutputSpec,
@@ -12,9 +12,7 @@ from cosaudit.cli._options import (
     report_options,
     space_option,
 )
-from cosaudit.cli._progress import progress_bar
-from cosaudit.cli._render import precheck_render, render_and_write
-from cosaudit.errors import UsageError
+from cosaudit.cli._render import render_and_write
 
 FORMATS = ["text", "json", "md", "html"]
 
@@ -56,25 +54,8 @@ def neighbours(
       cosaudit neighbours fixtures/demo-lm --label dog --k 10
       cosaudit neighbours org/name --label " Paris" --k 20 --format json
     """
-    from cosaudit.audit.identifiable import run_neighbours
-    from cosaudit.audit.space import search_space
+    from cosaudit import api
 
-    if (label is None) == (label_id is None):
-        raise UsageError("give exactly one of --label or --id", hint="e.g. --label dog")
-    precheck_render(out)
-    head = load_head_from_options(spec, out)
-    where = search_space(head, space)
-    resolved = resolve_from_options(
-        head, [label] if label is not None else [], [label_id] if label_id is not None else []
-    )
-    with progress_bar("tie-able neighbours", 100) as advance:
-        state = {"done": 0}
-
-        def progress(done: int, total: int, stage: str) -> None:
-            pct = int(100 * done / max(total, 1))
-            if pct > state["done"]:
-                advance(pct - state["done"])
-                state["done"] = pct
-
-        report = run_neighbours(head, resolved[0], k=k, progress=progress, space=where)
+    report = api.neighbours(label=label, id=label_id, k=k, space=space, feedback=CliFeedback(out),
+                            **head_kwargs(spec))
     render_and_write(report, out)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
@@ -46,7 +45,7 @@ def paper(output: Path | None, fmt: str, force: bool) -> None:
       cosaudit paper --format json
     """
     from cosaudit.audit.paper import run_paper
-    from cosaudit.report import paper as render
+    from cosaudit.report.render import ReportFormat, render
 
     if output is not None:
         from cosaudit.load.atomic import check_output_path
@@ -55,40 +54,20 @@ def paper(output: Path | None, fmt: str, force: bool) -> None:
         check_output_path(output, force=force)
         require_matplotlib()
     report = run_paper()
-    if report["agree"] and output is not None:
-        _write_folder(report, output, force=force)
-    if fmt == "json":
-        text = render.render_json(report)
-    elif fmt == "md":
-        text = render.render_markdown(report)
-    else:
-        text = render.render_text(report, color=stdout_is_terminal())
-    emit(text, None)
-    if not report["agree"]:
+    if report.agree and output is not None:
+        from cosaudit.load.output import write_folder
+        from cosaudit.report.paper import folder_files
+
+        files = folder_files(report)
+        write_folder(output, files, force=force)
+        note(f"wrote {output}/ (summary.md and {len(files) - 1} figures)")
+    emit(render(report, ReportFormat(fmt), color=fmt == "text" and stdout_is_terminal()), None)
+    if not report.agree:
         bad = "; ".join(
-            f"{c['example']}: {c['quantity']}" for c in report["checks"] if not c["agree"]
+            f"{c['example']}: {c['quantity']}" for c in report.data["checks"] if not c["agree"]
         )
         raise DataError(
-            f"{report['n_failed']} recomputed number(s) disagree with the papers ({bad})",
+            f"{report.data['n_failed']} recomputed number(s) disagree with the papers ({bad})",
             hint="the report on stdout shows both values"
             + ("; nothing was written" if output else ""),
         )
-
-
-def _write_folder(report: dict, output: Path, *, force: bool) -> None:
-    from cosaudit.load.atomic import atomic_dir
-    from cosaudit.report import paper as render
-    from cosaudit.report.figures import report_figures, to_png
-
-    figs = report_figures(report)
-    names = [(f"fig{n}-{f.key}.png", f.caption) for n, f in enumerate(figs, start=1)]
-    with atomic_dir(output, force=force) as tmp:
-        for (name, _), f in zip(names, figs, strict=True):
-            (tmp / name).write_bytes(to_png(f.figure))
-        (tmp / "summary.md").write_text(
-            render.render_markdown(report, figures=names) + "\n", encoding="utf-8"
-        )
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o777 & ~umask)  # a normal folder, not mkdtemp's private 0700
-    note(f"wrote {output}/ (summary.md and {len(figs)} figures)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cosaudit.cli._model import load_head_from_options, resolve_from_options
+from cosaudit.cli._model import CliFeedback, head_kwargs
 from cosaudit.cli._options import (
     HeadSpec,
     OutputSpec,
@@ -11,8 +11,7 @@ from cosaudit.cli._options import (
     seed_option,
     space_option,
 )
-from cosaudit.cli._render import precheck_render, render_and_write
-from cosaudit.errors import UsageError
+from cosaudit.cli._render import render_and_write
 
 FORMATS = ["text", "json", "md"]
 
@@ -42,16 +41,8 @@ def patterns(
       cosaudit patterns fixtures/demo-lm --labels dog cat horse car
       cosaudit patterns fixtures/multilabel --ids 0 1 2 3 --format json
     """
-    from cosaudit.audit.identifiable import run_patterns
-    from cosaudit.audit.space import search_space
+    from cosaudit import api
 
-    if not (labels or ids):
-        raise UsageError("no labels given", hint="pass --labels A B [C …] or --ids N N …")
-    precheck_render(out)
-    head = load_head_from_options(spec, out)
-    where = search_space(head, space)
-    resolved = resolve_from_options(head, labels, ids)
-    if len({r.id for r in resolved}) != len(resolved):
-        raise UsageError("a label is given twice (or two labels are the same row)", hint="give each label once")
-    report = run_patterns(head, resolved, seed=seed, space=where)
+    report = api.patterns(labels=list(labels), ids=list(ids), seed=seed, space=space, feedback=CliFeedback(out),
+                          **head_kwargs(spec))
     render_and_write(report, out)

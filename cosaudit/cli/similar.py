@@ -62,9 +62,9 @@ def similar(spec: HeadSpec, labels: tuple[str, ...], ids: tuple[int, ...], label
     head = load_head_from_options(spec, out)
     top = check_top(head, top)
     resolved = resolve_from_options(head, [label] if label is not None else list(labels),
-                                    [label_id] if label_id is not None else list(ids))
+                                    [label_id] if label_id is not None else list(ids), out)
     states = load_hidden(head, hidden, before_norm)
-    render_and_write(_run(head, states, resolved, single=bool(one), k=k, top=top, seed=seed).render_dict(), out)
+    render_and_write(_run(head, states, resolved, single=bool(one), k=k, top=top, seed=seed), out)
 
 
 def _run(head: Any, states: Any, resolved: list[Any], *, single: bool, k: int, top: int, seed: int) -> Any:

@@ -33,7 +33,7 @@ def cosine_matrix(x: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(x64, axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         unit = x64 / norms[:, None]
-        out = np.clip(unit @ unit.T, -1.0, 1.0)
+        out: np.ndarray = np.clip(unit @ unit.T, -1.0, 1.0)
     out[norms == 0, :] = np.nan
     out[:, norms == 0] = np.nan
     return out
@@ -301,7 +301,8 @@ def _neighbours_from_dots(dots: np.ndarray, stats: RowStats, query_ids: list[int
     qmu = stats.dot_mean[query_ids]
     q_cn = cen_norms[query_ids]
     k = max(0, min(k, n_valid - 1))
-    raw_out, cen_out = [], []
+    raw_out: list[Neighbours] = []
+    cen_out: list[Neighbours] = []
     with np.errstate(invalid="ignore", divide="ignore"):
         for col, qi in enumerate(query_ids):
             raw = dots[:, col] / (stats.norms * stats.norms[qi])

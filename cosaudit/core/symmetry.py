@@ -29,7 +29,10 @@ from typing import Literal
 
 import numpy as np
 
+from cosaudit.core.cosine import cosine
 from cosaudit.errors import DataError, UnsupportedSymmetryError, UsageError
+
+__all__ = ["cosine", "softmax"]  # cosine: the one in core.cosine, used here as sym.cosine
 
 SymmetryName = Literal["translate", "rescale"]
 IssueCode = Literal[
@@ -70,15 +73,11 @@ class SymmetryRefusedError(UnsupportedSymmetryError):
         self.issue = issue
 
 
-def cosine(u: np.ndarray, v: np.ndarray) -> float:
-    """cos(u, v) in float64; NaN when either vector is zero."""
-    u = np.asarray(u, dtype=np.float64)
-    v = np.asarray(v, dtype=np.float64)
-    nu = float(np.linalg.norm(u))
-    nv = float(np.linalg.norm(v))
-    if nu == 0.0 or nv == 0.0:
-        return math.nan
-    return float(np.clip(np.dot(u, v) / (nu * nv), -1.0, 1.0))
+def softmax(z: np.ndarray) -> np.ndarray:
+    """Softmax over labels (axis 1) of N × V logits, in float64 (rows contiguous: fast)."""
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
 
 
 def _scale(w_i: np.ndarray, w_j: np.ndarray) -> float:

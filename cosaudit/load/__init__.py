@@ -6,6 +6,8 @@ strings and row indices into rows.
 
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +245,16 @@ def _list_names(loc: Located, *, two_d_only: bool = False) -> str:
     shown = sorted(names)[:12]
     more = f" … (+{len(names) - 12} more)" if len(names) > 12 else ""
     return ", ".join(f"{n} {list(loc.shapes[n] or [])}" for n in shown) + more or "(none)"
+
+
+class _CallablePackage(types.ModuleType):
+    """`cosaudit.load(...)` is the API's `load` (open a head), even after this package is imported
+    (importing a subpackage makes `cosaudit.load` name the package)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Head:
+        from cosaudit.api import load
+
+        return load(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallablePackage

@@ -54,7 +54,9 @@ class Head:
     """One output head of a checkpoint."""
 
     source: str  # what the user gave (path, repo id, "demo")
-    kind: Literal["safetensors", "folder", "hub", "numpy"]
+    # file loaders: safetensors / folder / hub / numpy; in-memory objects (load/live.py): array /
+    # tensor / transformers / transformer_lens
+    kind: Literal["safetensors", "folder", "hub", "numpy", "array", "tensor", "transformers", "transformer_lens"]
     root: Path | None  # the checkpoint folder (folder / Hub snapshot), else None
     path: Path  # the file or folder that was opened
     weight: TensorReader  # V × d, rows = labels
@@ -82,6 +84,10 @@ class Head:
     # Hub: fetch the head's bytes now, prefetch(advance) with advance(n) per n bytes (for a bar)
     prefetch: Callable[..., None] | None = None
     prefetch_bytes: int = 0
+    # an in-memory object only: what was done to its weights before cosaudit saw them (e.g.
+    # TransformerLens' fold_ln / center_unembed) and what that means for the cosines shown
+    processing_note: str | None = None
+    live: Any = None  # the in-memory object the head was read from (load/live.py), else None
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -63,13 +63,6 @@ def convert_into(raw: np.ndarray, dtype: str, out: np.ndarray) -> None:
         out[...] = raw.view(_numpy_dtype(dtype)).reshape(out.shape)
 
 
-def bf16_bits_from_float32(x: np.ndarray) -> np.ndarray:
-    """Round float32 to bfloat16 (nearest, ties to even) and return the uint16 bit patterns."""
-    import ml_dtypes
-
-    return np.ascontiguousarray(x, dtype=np.float32).astype(ml_dtypes.bfloat16).view(np.uint16)
-
-
 @dataclass
 class SafetensorsEntry:
     """One tensor of a safetensors file: where its bytes are."""

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.console import Console
 
 
-def public(report: dict[str, Any]) -> dict[str, Any]:
-    """The report without private keys (those starting with `_` carry arrays for figures)."""
-    return {k: v for k, v in report.items() if not k.startswith("_")}
-
-
-def to_json(report: dict[str, Any]) -> str:
+def to_json(report: Mapping[str, Any]) -> str:
     """Stable JSON: sorted keys, 2-space indent, no NaN (undefined values are null)."""
-    return json.dumps(public(report), indent=2, sort_keys=True, allow_nan=False, ensure_ascii=False) + "\n"
+    return json.dumps(report, indent=2, sort_keys=True, allow_nan=False, ensure_ascii=False) + "\n"
 
 
 def render_rich(renderables: Iterable[Any], *, color: bool, width: int = 100) -> str:

@@ -28,10 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from cosaudit.audit.figure_data import model_name
 from cosaudit.errors import MissingExtraError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
+
+    from cosaudit.audit.reports import FlipReport, InspectReport, NeighboursReport, PaperReport, Report
 
 INSTALL_HINT = "pip install 'cosaudit[plot]'"
 CMAP = "RdBu_r"  # blue negative, red positive: the terminal's cosine colours
@@ -634,22 +637,22 @@ def _inspect_highlight(report: dict[str, Any]) -> tuple[int, int] | None:
     return (int(min(i, j)), int(max(i, j)))
 
 
-def _inspect_figures(report: dict[str, Any]) -> list[ReportFigure]:
+def inspect_figures(r: InspectReport) -> list[ReportFigure]:
+    report = r.data
     out: list[ReportFigure] = []
     names = _names(report)
     if len(names) >= 2:
         hl = _inspect_highlight(report)
         panels = [("raw cosine", report["cosine"]), ("centered cosine", report["centered_cosine"])]
-        panels += [(str(p["title"]), p["matrix"]) for p in report.get("_equivalent_matrices", [])]
+        panels += [(p.title, p.matrix) for p in r.equivalent_matrices]
         cap = "Cosines of the chosen labels, one colour scale [-1, 1]"
         if hl is not None:
             cap += f"; outlined: {names[hl[0]]} / {names[hl[1]]}"
         out.append(
             ReportFigure("cosine-heatmaps", cap, cosine_heatmaps(panels, names, highlight=hl))
         )
-    samples = report.get("_samples") or {}
-    raw, cen = samples.get("raw"), samples.get("centered")
-    if raw is not None and cen is not None and np.asarray(raw).size:
+    raw, cen = r.samples_raw, r.samples_centered
+    if raw.size:
         marks = []
         ids_names = names
         cos, ccos = report.get("cosine", []), report.get("centered_cosine", [])
@@ -678,13 +681,11 @@ def _most_similar_marks(marks: list[Any], limit: int) -> list[Any]:
     return [marks[k] for k in sorted(keep[:limit])]
 
 
-def _flip_figures(report: dict[str, Any]) -> list[ReportFigure]:
+def flip_figures(r: FlipReport) -> list[ReportFigure]:
+    report = r.data
     out: list[ReportFigure] = []
     names = _names(report)
-    mats = report.get("_matrices")
-    if mats and mats.get("panels"):
-        panel_names = mats.get("names") or names
-        pair = tuple(mats.get("pair", (0, 1)))
+    if r.matrices:
         out.append(
             ReportFigure(
                 "cosine-heatmaps",
@@ -692,9 +693,7 @@ def _flip_figures(report: dict[str, Any]) -> list[ReportFigure]:
                 "colour scale [-1, 1]; "
                 "outlined: the flipped pair",
                 cosine_heatmaps(
-                    [(p["title"], p["matrix"]) for p in mats["panels"]],
-                    panel_names,
-                    highlight=(int(pair[0]), int(pair[1])),
+                    [(p.title, p.matrix) for p in r.matrices], list(r.matrix_names), highlight=(0, 1)
                 ),
             )
         )
@@ -719,11 +718,10 @@ def _flip_figures(report: dict[str, Any]) -> list[ReportFigure]:
                 cosine_heatmaps(panels, names, highlight=(0, 1)),
             )
         )
-    ver = report.get("_verification")
-    if ver and ver.get("series"):
-        series = [(s["name"], np.asarray(s["abs_prob_diff"])) for s in ver["series"]]
-        level = float(ver["rounding_level"])
-        dtype = str(ver.get("dtype", "storage dtype"))
+    series = verification_series(r)
+    if series and r.rounding_level is not None:
+        level = r.rounding_level
+        dtype = r.models[0].stored_dtype
         out.append(
             ReportFigure(
                 "verification",
@@ -740,11 +738,12 @@ def _model_title(m: dict[str, Any]) -> str:
     if sym == "rescale":
         return f"rescaled (target {t:+g})" if isinstance(t, (int, float)) else "rescaled"
     if isinstance(t, (int, float)):
-        return {-1.0: "−1 model", 1.0: "+1 model"}.get(float(t), f"τ = {t:+g} model")
+        return model_name(t)
     return str(t)
 
 
-def _neighbours_figures(report: dict[str, Any]) -> list[ReportFigure]:
+def neighbours_figures(r: NeighboursReport) -> list[ReportFigure]:
+    report = r.data
     lab = report.get("label") or {}
     name = str(lab.get("label", lab.get("id", "?"))) if isinstance(lab, dict) else str(lab)
     fig = neighbours_figure(
@@ -763,27 +762,25 @@ def _neighbours_figures(report: dict[str, Any]) -> list[ReportFigure]:
     ]
 
 
-def report_figures(report: dict[str, Any]) -> list[ReportFigure]:
-    """The figures that fit a report, chosen by its schema (an unknown schema has none)."""
+def report_figures(report: Report) -> list[ReportFigure]:
+    """The figures of a report, as its renderer draws them (needs matplotlib)."""
     require_matplotlib()
-    schema = str(report.get("schema", ""))
-    if schema.startswith("cosaudit.inspect/"):
-        return _inspect_figures(report)
-    if schema.startswith("cosaudit.flip/"):
-        return _flip_figures(report)
-    if schema.startswith("cosaudit.neighbours/"):
-        return _neighbours_figures(report)
-    if schema.startswith("cosaudit.paper/"):
-        return _paper_figures(report)
-    if schema.startswith("cosaudit.similar/"):
-        from cosaudit.report.similar import similar_figures
-
-        return similar_figures(report)
-    return []
+    return report.renderer().figures(report)
 
 
-def _paper_figures(report: dict[str, Any]) -> list[ReportFigure]:
-    arr = report.get("_arrays")
+def verification_series(r: FlipReport) -> list[tuple[str, np.ndarray]]:
+    """Per-probe max |Δp| of every model, in float64 and as stored, in report order."""
+    series = []
+    for m in r.models:
+        name = model_name(m.target)
+        for which, arr in (("float64", m.abs_prob_diff), (m.stored_dtype, m.stored_abs_prob_diff)):
+            if arr is not None:
+                series.append((f"{name}, {which}", np.asarray(arr)))
+    return series
+
+
+def paper_figures(r: PaperReport) -> list[ReportFigure]:
+    arr = r.arrays
     if not arr:
         return []
     out = []

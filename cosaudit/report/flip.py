@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import fmt, fmt_num, label_with_row, md_table, render_rich, to_json
+from cosaudit.report._common import fmt, fmt_num, label_with_row, md_table, render_rich
+from cosaudit.report.render import ReportRenderer
 from cosaudit.report.similar import behaviour_lines
 
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import FlipReport
 
-def render_json(report: dict[str, Any]) -> str:
-    """The report as stable JSON (schema cosaudit.flip/1)."""
-    return to_json(report)
 
 
 def _pair_names(report: dict[str, Any]) -> str:
@@ -82,8 +82,9 @@ def _neighbour_line(entry: dict[str, Any]) -> str:
     return ", ".join(f"{n['label']} {fmt(n['cosine'])}" for n in entry["neighbours"]) or "—"
 
 
-def render_text(report: dict[str, Any], *, color: bool = False) -> str:
+def render_text(r: FlipReport, *, color: bool = False) -> str:
     """The report for a terminal (rich tables; ANSI colours only when `color`)."""
+    report = r.data
     parts: list[Any] = []
     ck = report["checkpoint"]
     parts.append(
@@ -136,10 +137,10 @@ def render_text(report: dict[str, Any], *, color: bool = False) -> str:
         )
     if report["models"]:
         parts.append(table)
-    if report.get("_matrices"):  # the pair and its neighbours, before/after, coloured
+    if r.matrices:  # the pair and its neighbours, before/after, coloured
         from cosaudit.report.terminal import cosine_panels
 
-        parts.append(cosine_panels(report["_matrices"], color=color))
+        parts.append(cosine_panels(r.matrix_names, r.matrices, color=color))
     ver = report.get("verification")
     if ver:
         parts.append(
@@ -201,8 +202,9 @@ def _topk(report: dict[str, Any]) -> int:
     return max((len(e["neighbours"]) for e in nbs), default=0)
 
 
-def render_markdown(report: dict[str, Any]) -> str:
+def render_markdown(r: FlipReport) -> str:
     """The report as Markdown (tables, for notes and pull requests)."""
+    report = r.data
     o = report["original"]
     ck = report["checkpoint"]
     lines = [
@@ -275,3 +277,12 @@ def render_markdown(report: dict[str, Any]) -> str:
                 "",
             ]
     return "\n".join(lines)
+
+
+def _figures(r: FlipReport) -> list[Any]:
+    from cosaudit.report.figures import flip_figures
+
+    return flip_figures(r)
+
+
+RENDERER = ReportRenderer(text=render_text, markdown=render_markdown, figures=_figures)

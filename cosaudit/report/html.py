@@ -17,12 +17,14 @@ import base64
 import html
 import re
 import struct
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cosaudit import __version__
 from cosaudit.report.figures import ReportFigure, report_figures, to_png
-from cosaudit.report.formats import renderers_for
+
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import Report
 
 CSP = (
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; "
@@ -249,29 +251,7 @@ def figure_html(n: int, fig: ReportFigure, png: bytes, *, dpi_scale: float = 1.0
     )
 
 
-def lead_sentence(report: dict[str, Any]) -> str | None:
-    """The verdict in words for reports whose Markdown does not open with one (neighbours)."""
-    if not str(report.get("schema", "")).startswith("cosaudit.neighbours/"):
-        return None
-    lab = report.get("label") or {}
-    name = str(lab.get("label", lab.get("id", "?")))
-    if report.get("tieable_share"):  # the share of the vocabulary follows, in the report's own words
-        return (f"**Which labels are like `{name}`?** The cosine ranking changes in an equivalent model "
-                f"with the same probabilities; which labels can share the top prediction with `{name}` "
-                "(tie-able) does not.")
-    by_cos = [str(e["label"]) for e in report.get("cosine", [])]
-    tie = {str(e["label"]) for e in report.get("tieable", [])}
-    both = [n for n in by_cos if n in tie]
-    shown = ", ".join(by_cos[:5]) + (", …" if len(by_cos) > 5 else "")
-    return (
-        f"**Which labels are like `{name}`?** By raw cosine the nearest are {shown or 'none'}; "
-        f"{len(both)} of these {len(by_cos)} are among the {len(tie)} tie-able neighbours found "
-        f"(labels that can share the top prediction with `{name}`). The cosine ranking changes "
-        "in an equivalent model with the same probabilities; tie-ability does not."
-    )
-
-
-def _verdict_class(report: dict[str, Any]) -> str:
+def _verdict_class(report: Mapping[str, Any]) -> str:
     ident = report.get("identifiable")
     if ident is None and isinstance(report.get("verdict"), dict):
         ident = report["verdict"].get("identifiable")
@@ -287,7 +267,7 @@ def _verdict_class(report: dict[str, Any]) -> str:
 
 
 def render_html(
-    report: dict[str, Any],
+    report: Report,
     *,
     markdown: str | None = None,
     figures: Sequence[ReportFigure] | None = None,
@@ -298,7 +278,9 @@ def render_html(
     `markdown` defaults to the report's own Markdown renderer, `figures` to
     `report_figures(report)` (needs matplotlib), `pngs` to their PNG renderings.
     """
-    md = markdown if markdown is not None else renderers_for(report).markdown(report)
+    renderer = report.renderer()
+    data: Mapping[str, Any] = getattr(report, "data", {})
+    md = markdown if markdown is not None else renderer.markdown(report)
     figs = list(figures) if figures is not None else report_figures(report)
     images = list(pngs) if pngs is not None else [to_png(f.figure) for f in figs]
     if len(images) != len(figs):
@@ -311,13 +293,14 @@ def render_html(
         title = re.sub(r"<[^>]+>", "", blocks[0][1])
         body.append(blocks[0][1])
         k = 1
-    verdict = [f"<p>{_inline(lead)}</p>"] if (lead := lead_sentence(report)) else []
+    lead = renderer.lead(report) if renderer.lead is not None else None
+    verdict = [f"<p>{_inline(lead)}</p>"] if lead else []
     while k < len(blocks) and blocks[k][0] in ("p", "quote"):
         verdict.append(blocks[k][1])
         k += 1
     if verdict:
         body.append(
-            f'<section class="verdict {_verdict_class(report)}" id="verdict">'
+            f'<section class="verdict {_verdict_class(data)}" id="verdict">'
             + "\n".join(verdict)
             + "</section>"
         )
@@ -329,8 +312,8 @@ def render_html(
             for n, (f, png) in enumerate(zip(figs, images, strict=True), start=1)
         ]
         body.append("</section>")
-    schema = html.escape(str(report.get("schema", "")))
-    version = html.escape(str(report.get("cosaudit_version", __version__)))
+    schema = html.escape(report.schema)
+    version = html.escape(str(data.get("cosaudit_version", __version__)))
     body.append(
         f"<footer>cosaudit {version} · {schema} · a self-contained report: no scripts, nothing "
         "fetched over the network.</footer>"

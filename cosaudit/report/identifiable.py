@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import fmt, fmt_num, label_with_id, md_table, render_rich, to_json
+from cosaudit.report._common import fmt, fmt_num, label_with_id, md_table, render_rich
+from cosaudit.report.render import ReportRenderer
+
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import ArgmaxReport, NeighboursReport, PatternsReport
 
 
 def _ckpt(report: dict[str, Any]) -> str:
@@ -27,9 +31,6 @@ def _label(entry: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- neighbours
 
-
-def render_neighbours_json(report: dict[str, Any]) -> str:
-    return to_json(report)
 
 
 def _neighbour_rows(report: dict[str, Any]) -> list[list[str]]:
@@ -101,7 +102,8 @@ def _neighbours_footer(report: dict[str, Any]) -> list[str]:
     return lines + list(report.get("notes", []))
 
 
-def render_neighbours_text(report: dict[str, Any], *, color: bool = False) -> str:
+def render_neighbours_text(r: NeighboursReport, *, color: bool = False) -> str:
+    report = r.data
     head = Text(f"Neighbours of {_label(report['label'])} — {_ckpt(report)}", style="bold")
     share = [Text(line) for line in _share_lines(report)]
     t = Table(show_header=True, header_style="bold")
@@ -117,7 +119,8 @@ def render_neighbours_text(report: dict[str, Any], *, color: bool = False) -> st
     return render_rich([head, *share, t, *foot], color=color, width=120)
 
 
-def render_neighbours_markdown(report: dict[str, Any]) -> str:
+def render_neighbours_markdown(r: NeighboursReport) -> str:
+    report = r.data
     out = [f"# Neighbours of {_label(report['label'])}", "", f"*{_ckpt(report)}*", ""]
     out += [*_share_lines(report), ""] if report.get("tieable_share") else []
     out.append(
@@ -133,9 +136,6 @@ def render_neighbours_markdown(report: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- argmax
 
-
-def render_argmax_json(report: dict[str, Any]) -> str:
-    return to_json(report)
 
 
 def _never(report: dict[str, Any]) -> str:
@@ -174,7 +174,8 @@ def _argmax_rows(report: dict[str, Any], limit: int | None) -> list[list[str]]:
     ]
 
 
-def render_argmax_text(report: dict[str, Any], *, color: bool = False) -> str:
+def render_argmax_text(r: ArgmaxReport, *, color: bool = False) -> str:
+    report = r.data
     head = Text(f"Argmaxable labels — {_ckpt(report)}", style="bold")
     t = Table(show_header=True, header_style="bold")
     for c in ("label", "id", "argmaxable", "margin", "method", "why not"):
@@ -196,7 +197,8 @@ def render_argmax_text(report: dict[str, Any], *, color: bool = False) -> str:
     return render_rich(parts, color=color, width=120)
 
 
-def render_argmax_markdown(report: dict[str, Any]) -> str:
+def render_argmax_markdown(r: ArgmaxReport) -> str:
+    report = r.data
     out = ["# Argmaxable labels", "", f"*{_ckpt(report)}*", ""]
     out += [f"- {line}" for line in _argmax_summary(report)]
     out.append("")
@@ -206,9 +208,6 @@ def render_argmax_markdown(report: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- patterns
 
-
-def render_patterns_json(report: dict[str, Any]) -> str:
-    return to_json(report)
 
 
 def _pattern_strings(report: dict[str, Any]) -> list[str]:
@@ -231,7 +230,8 @@ def _patterns_lines(report: dict[str, Any]) -> list[str]:
     ]
 
 
-def render_patterns_text(report: dict[str, Any], *, color: bool = False) -> str:
+def render_patterns_text(r: PatternsReport, *, color: bool = False) -> str:
+    report = r.data
     what = "rankings" if report["kind"] == "rankings" else "label combinations"
     labels = ", ".join(_label(e) for e in report["labels"])
     head = Text(f"Possible {what} of {labels} — {_ckpt(report)}", style="bold")
@@ -243,7 +243,8 @@ def render_patterns_text(report: dict[str, Any], *, color: bool = False) -> str:
     return render_rich([head, t, *[Text(x) for x in _patterns_lines(report)]], color=color, width=120)
 
 
-def render_patterns_markdown(report: dict[str, Any]) -> str:
+def render_patterns_markdown(r: PatternsReport) -> str:
+    report = r.data
     what = "rankings" if report["kind"] == "rankings" else "label combinations"
     out = [f"# Possible {what}", "", f"*{_ckpt(report)}*", ""]
     out += [f"- {x}" for x in _patterns_lines(report)]
@@ -251,3 +252,36 @@ def render_patterns_markdown(report: dict[str, Any]) -> str:
     col = "ranking (most likely first)" if report["kind"] == "rankings" else "predicted labels"
     out.append(md_table(["#", col], [[str(n), s] for n, s in enumerate(_pattern_strings(report), 1)]))
     return "\n".join(out) + "\n"
+
+
+def _neighbours_figures(r: NeighboursReport) -> list[Any]:
+    from cosaudit.report.figures import neighbours_figures
+
+    return neighbours_figures(r)
+
+
+def neighbours_lead(r: NeighboursReport) -> str:
+    """The verdict in words, which the neighbours Markdown does not open with (for HTML)."""
+    report = r.data
+    lab = report.get("label") or {}
+    name = str(lab.get("label", lab.get("id", "?")))
+    if report.get("tieable_share"):  # the share of the vocabulary follows, in the report's own words
+        return (f"**Which labels are like `{name}`?** The cosine ranking changes in an equivalent model "
+                f"with the same probabilities; which labels can share the top prediction with `{name}` "
+                "(tie-able) does not.")
+    by_cos = [str(e["label"]) for e in report.get("cosine", [])]
+    tie = {str(e["label"]) for e in report.get("tieable", [])}
+    both = [n for n in by_cos if n in tie]
+    shown = ", ".join(by_cos[:5]) + (", …" if len(by_cos) > 5 else "")
+    return (
+        f"**Which labels are like `{name}`?** By raw cosine the nearest are {shown or 'none'}; "
+        f"{len(both)} of these {len(by_cos)} are among the {len(tie)} tie-able neighbours found "
+        f"(labels that can share the top prediction with `{name}`). The cosine ranking changes "
+        "in an equivalent model with the same probabilities; tie-ability does not."
+    )
+
+
+NEIGHBOURS = ReportRenderer(text=render_neighbours_text, markdown=render_neighbours_markdown,
+                            figures=_neighbours_figures, lead=neighbours_lead)
+ARGMAX = ReportRenderer(text=render_argmax_text, markdown=render_argmax_markdown)
+PATTERNS = ReportRenderer(text=render_patterns_text, markdown=render_patterns_markdown)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import cosine_style, fmt, fmt_num, md_table, render_rich, to_json
+from cosaudit.report._common import cosine_style, fmt, fmt_num, md_table, render_rich
+from cosaudit.report.render import ReportRenderer
 from cosaudit.report.similar import behaviour_lines
 
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import InspectReport
 
-def render_json(report: dict[str, Any]) -> str:
-    return to_json(report)
 
 
 def _label_names(report: dict[str, Any]) -> list[str]:
@@ -68,7 +69,8 @@ def _neighbours_table(neighbours: list[dict[str, Any]]) -> Table:
     return t
 
 
-def render_text(report: dict[str, Any], *, color: bool = False, width: int = 100) -> str:
+def render_text(r: InspectReport, *, color: bool = False, width: int = 100) -> str:
+    report = r.data
     v = report["verdict"]
     parts: list[Any] = []
     style = "bold red" if not v["identifiable"] else "bold green"
@@ -178,7 +180,8 @@ def _tieable_table(names: list[str], tie: dict[str, Any]) -> Table:
     return t
 
 
-def render_markdown(report: dict[str, Any]) -> str:
+def render_markdown(r: InspectReport) -> str:
+    report = r.data
     v = report["verdict"]
     out = [f"# cosaudit inspect: {report['checkpoint']['source']}", "",
            f"**{v['headline']}.** {v['why']}", "", f"**Instead:** {v['instead']}", "",
@@ -223,3 +226,12 @@ def render_markdown(report: dict[str, Any]) -> str:
     if report.get("warnings"):
         out += ["", "## Warnings", ""] + [f"- {w}" for w in report["warnings"]]
     return "\n".join(out) + "\n"
+
+
+def _figures(r: InspectReport) -> list[Any]:
+    from cosaudit.report.figures import inspect_figures
+
+    return inspect_figures(r)
+
+
+RENDERER = ReportRenderer(text=render_text, markdown=render_markdown, figures=_figures)

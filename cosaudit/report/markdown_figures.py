@@ -9,11 +9,13 @@ the pair can be moved, committed or pasted into a PR together.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from cosaudit.report.figures import ReportFigure, report_figures, to_png
-from cosaudit.report.formats import renderers_for
+
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import Report
 
 
 def figures_folder(stem: str) -> str:
@@ -22,7 +24,7 @@ def figures_folder(stem: str) -> str:
 
 
 def render_markdown_with_figures(
-    report: dict[str, Any],
+    report: Report,
     stem: str,
     *,
     markdown: str | None = None,
@@ -31,7 +33,7 @@ def render_markdown_with_figures(
     """(Markdown text with a "Figures" section, {relative path: PNG bytes})."""
     if not stem or "/" in stem or "\\" in stem:
         raise ValueError(f"invalid file stem {stem!r}")
-    md = markdown if markdown is not None else renderers_for(report).markdown(report)
+    md = markdown if markdown is not None else report.renderer().markdown(report)
     figs = list(figures) if figures is not None else report_figures(report)
     files: dict[str, bytes] = {}
     if not figs:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from rich.table import Table
 from rich.text import Text
 
-from cosaudit.report._common import md_table, render_rich, to_json
+from cosaudit.report._common import md_table, render_rich
+from cosaudit.report.render import ReportRenderer
+
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import PaperReport
 
 EXAMPLES = {
     "unrestricted": (
@@ -24,9 +28,6 @@ EXAMPLES = {
     ),
 }
 
-
-def render_json(report: dict[str, Any]) -> str:
-    return to_json(report)
 
 
 def _value(x: Any) -> str:
@@ -66,7 +67,8 @@ def _headline(report: dict[str, Any]) -> str:
     )
 
 
-def render_text(report: dict[str, Any], *, color: bool = False) -> str:
+def render_text(r: PaperReport, *, color: bool = False) -> str:
+    report = r.data
     parts: list[Any] = [
         Text(
             "cosaudit paper — Nielsen (& Grivas), arXiv 2603.29488, worked examples", style="bold"
@@ -90,8 +92,9 @@ def render_text(report: dict[str, Any], *, color: bool = False) -> str:
     return render_rich(parts, color=color, width=140)
 
 
-def render_markdown(report: dict[str, Any], *, figures: Sequence[tuple[str, str]] = ()) -> str:
+def render_markdown(r: PaperReport, *, figures: Sequence[tuple[str, str]] = ()) -> str:
     """Markdown; `figures` are (relative path, caption) of images written beside it."""
+    report = r.data
     lines = [
         "# cosaudit paper: the worked examples of arXiv 2603.29488, recomputed",
         "",
@@ -129,3 +132,23 @@ def render_markdown(report: dict[str, Any], *, figures: Sequence[tuple[str, str]
                 "",
             ]
     return "\n".join(lines)
+
+
+def _figures(r: PaperReport) -> list[Any]:
+    from cosaudit.report.figures import paper_figures
+
+    return paper_figures(r)
+
+
+RENDERER = ReportRenderer(text=render_text, markdown=render_markdown, figures=_figures)
+
+
+def folder_files(r: PaperReport) -> dict[str, bytes]:
+    """`paper --output DIR`: every figure as PNG and a summary.md that shows them ({name: bytes})."""
+    from cosaudit.report.figures import report_figures, to_png
+
+    figs = report_figures(r)
+    names = [(f"fig{n}-{f.key}.png", f.caption) for n, f in enumerate(figs, start=1)]
+    files = {name: to_png(f.figure) for (name, _), f in zip(names, figs, strict=True)}
+    files["summary.md"] = (render_markdown(r, figures=names) + "\n").encode("utf-8")
+    return files

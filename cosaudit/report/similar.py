@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosaudit.report._common import fmt, md_table, render_rich, to_json
+from cosaudit.report.render import ReportRenderer
 
 RATE_NA = "n/a"
 
@@ -235,3 +236,25 @@ def similar_figures(report: dict[str, Any]) -> list[Any]:
         out.append(ReportFigure("cosine-vs-behaviour", f"Cosine vs log-prob correlation: {what}",
                                 _scatter_figure(report)))
     return out
+
+
+# ----------------------------------------------------------------------------- the typed report's renderer
+
+
+def _text(r: Any, *, color: bool = False) -> str:
+    return render_text(r.render_dict(), color=color)
+
+
+def _markdown(r: Any) -> str:
+    return render_markdown(r.render_dict())
+
+
+def _figures(r: Any) -> list[Any]:
+    return similar_figures(r.render_dict())
+
+
+def _json(r: Any) -> str:
+    return render_json(r.to_dict())
+
+
+RENDERER = ReportRenderer(text=_text, markdown=_markdown, figures=_figures, json=_json)

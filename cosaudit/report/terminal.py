@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.columns import Columns
@@ -11,6 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from cosaudit.report._common import cosine_style, fmt
+
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import CosinePanel
 
 
 def cosine_table(
@@ -39,15 +43,16 @@ def cosine_table(
     return t
 
 
-def cosine_panels(matrices: dict[str, Any], *, color: bool) -> Columns:
-    """The `_matrices` of a report (names, pair, panels) as tables side by side."""
-    names = [str(n) for n in matrices["names"]]
-    pair = tuple(matrices.get("pair", (0, 1)))
-    hl = (int(pair[0]), int(pair[1])) if len(pair) == 2 else None
+def cosine_panels(names: Sequence[str], panels: Sequence[CosinePanel], *, color: bool) -> Columns:
+    """Cosine matrices of the same labels (the pair first: outlined) as tables side by side."""
     return Columns(
         [
-            cosine_table(p["title"], names, p["matrix"], color=color, highlight=hl)
-            for p in matrices["panels"]
+            cosine_table(p.title, [str(n) for n in names], _cells(p.matrix), color=color, highlight=(0, 1))
+            for p in panels
         ],
         padding=(0, 2),
     )
+
+
+def _cells(m: Any) -> list[list[float | None]]:
+    return [[None if not math.isfinite(x) else float(x) for x in row] for row in m]

@@ -81,7 +81,7 @@ def _boom(*_args: object, **_kw: object) -> None:
 
 
 def test_cli_internal_error_one_line(monkeypatch: pytest.MonkeyPatch, fixtures_dir: Path) -> None:
-    monkeypatch.setattr("cosaudit.cli._model.open_head", _boom)
+    monkeypatch.setattr("cosaudit.load.open_head", _boom)
     r = run_cli(["inspect", fixtures_dir / "demo-lm"])
     assert_one_line_error(r, "internal error: RuntimeError: something nobody expected", "--debug")
 
@@ -90,7 +90,7 @@ def test_cli_internal_error_one_line(monkeypatch: pytest.MonkeyPatch, fixtures_d
 def test_debug_prints_the_traceback(
     monkeypatch: pytest.MonkeyPatch, fixtures_dir: Path, how: str
 ) -> None:
-    monkeypatch.setattr("cosaudit.cli._model.open_head", _boom)
+    monkeypatch.setattr("cosaudit.load.open_head", _boom)
     if how == "env":
         monkeypatch.setenv("COSAUDIT_DEBUG", "1")
         r = run_cli(["inspect", fixtures_dir / "demo-lm"])
@@ -102,7 +102,7 @@ def test_debug_prints_the_traceback(
 
 
 def test_debug_zero_means_off(monkeypatch: pytest.MonkeyPatch, fixtures_dir: Path) -> None:
-    monkeypatch.setattr("cosaudit.cli._model.open_head", _boom)
+    monkeypatch.setattr("cosaudit.load.open_head", _boom)
     monkeypatch.setenv("COSAUDIT_DEBUG", "0")
     assert_one_line_error(run_cli(["inspect", fixtures_dir / "demo-lm"]), "internal error")
 

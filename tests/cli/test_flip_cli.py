@@ -377,10 +377,13 @@ def test_renderers_are_pure():
         "verification": None,
         "warnings": ["w1"],
     }
-    text = render.render_text(rep)
+    from cosaudit.audit.reports import FlipReport
+
+    typed = FlipReport(rep)
+    text = render.render_text(typed)
     assert "+0.500" in text and "w1" in text
-    assert json.loads(render.render_json(rep))["schema"] == "cosaudit.flip/1"
-    assert render.render_markdown(rep).startswith("# cosaudit flip")
+    assert json.loads(typed.to_json())["schema"] == "cosaudit.flip/1"
+    assert render.render_markdown(typed).startswith("# cosaudit flip")
 
 
 def test_saved_rows_are_the_verified_rows(tmp_path, fixtures_dir):

@@ -103,9 +103,10 @@ def test_heatmaps_get_the_equivalent_models_of_the_first_pair() -> None:
     head = open_head(str(FIXTURES / "demo-lm"))
     labels, _ = resolve_labels(head, ["dog", "cat", "horse"], [])
     rep = run_inspect(head, labels)
-    mats = rep["_equivalent_matrices"]
-    assert [m["title"].split()[0] for m in mats] == ["-1", "+1"]
-    assert mats[0]["matrix"][0][1] == -1.0 and mats[1]["matrix"][0][1] == 1.0
-    assert all("_translations" not in e for e in rep["equivalents"])  # private vectors dropped
+    mats = rep.equivalent_matrices
+    assert [m.title.split()[0] for m in mats] == ["-1", "+1"]
+    assert mats[0].matrix[0][1] == -1.0 and mats[1].matrix[0][1] == 1.0
+    assert all("_translations" not in e for e in rep.data["equivalents"])  # private vectors dropped
+    assert not any(k.startswith("_") for k in rep.to_dict())  # figure data is not in the JSON
     heat = report_figures(rep)[0].figure
     assert len([ax for ax in heat.axes if ax.get_title()]) == 4  # raw, centered, −1, +1

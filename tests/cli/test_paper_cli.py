@@ -6,6 +6,7 @@ import copy
 import json
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 import pytest
@@ -41,13 +42,13 @@ def run(*args: str):
     return CliRunner().invoke(cli, ["paper", *args])
 
 
-def _check(report: dict, example: str, quantity: str) -> dict:
-    (c,) = [c for c in report["checks"] if c["example"] == example and c["quantity"] == quantity]
+def _check(report: Any, example: str, quantity: str) -> dict:
+    (c,) = [c for c in report.data["checks"] if c["example"] == example and c["quantity"] == quantity]
     return c
 
 
 @pytest.fixture(scope="module")
-def report() -> dict:
+def report() -> Any:
     return audit_paper.run_paper()
 
 
@@ -59,9 +60,9 @@ def test_packaged_copy_is_the_shared_file():
 
 
 def test_every_number_agrees(report):
-    assert report["agree"] is True and report["n_failed"] == 0
-    assert report["n_checks"] >= 35
-    for c in report["checks"]:
+    assert report.data["agree"] is True and report.data["n_failed"] == 0
+    assert report.data["n_checks"] >= 35
+    for c in report.data["checks"]:
         assert c["agree"], c
 
 
@@ -105,8 +106,8 @@ def test_models_are_built_not_copied(monkeypatch, paper_examples):
     bad = copy.deepcopy(paper_examples)
     bad["unrestricted"]["W_minus1_model"][0][0] += 0.01
     rep = audit_paper.run_paper(bad)
-    assert not rep["agree"]
-    assert [c["quantity"] for c in rep["checks"] if not c["agree"]] == ["W of the −1 model"]
+    assert not rep.agree
+    assert [c["quantity"] for c in rep.data["checks"] if not c["agree"]] == ["W of the −1 model"]
 
 
 def test_text_report_on_stdout():

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ml_dtypes
 import numpy as np
 import pytest
 from scipy.special import log_softmax
 
+from cosaudit.core import rounding as rd
 from cosaudit.core import symmetry as sym
 from cosaudit.core import verify as vf
+from cosaudit.core.equivalent import Equivalent
+from cosaudit.core.model_neighbours import ModelNeighbours, NeighbourPlan
+from cosaudit.errors import DataError
 
 
 def _direct(head, W2, gain2=None, shift2=None, probes=None, n=300, seed=0):
@@ -120,7 +126,7 @@ def test_sigmoid_probabilities_are_per_label():
 
 
 def test_round_to_dtype_overflow_is_an_error():
-    with pytest.raises(vf.DataError):
+    with pytest.raises(DataError):
         vf.round_to_dtype(np.array([1e6]), "float16")
     assert vf.round_to_dtype(np.array([1.0 + 2**-10]), "bfloat16").astype(float)[0] == 1.0
     assert vf.numpy_dtype("bfloat16") == np.dtype(ml_dtypes.bfloat16)
@@ -133,24 +139,6 @@ def test_auto_probe_count():
     assert vf.auto_probe_count(128256, 4096, 2, requested=5) == 5
 
 
-def test_demonstrate_pair_and_refusals():
-    rng = np.random.default_rng(4)
-    W = rng.standard_normal((50, 8))
-    demo = vf.demonstrate_pair(vf.HeadArrays(W), 1, 2, n_probes=100)
-    assert demo.refused is None and [m.target for m in demo.models] == [-1.0, 1.0]
-    assert demo.models[0].cosine == pytest.approx(-1, abs=1e-12) and demo.models[
-        1
-    ].cosine == pytest.approx(1, abs=1e-12)
-    assert all(m.max_abs_prob_diff < 1e-13 and m.argmax_agree for m in demo.models)
-    assert demo.cosine == pytest.approx(sym.cosine(W[1], W[2]))
-    js = demo.to_json()
-    assert js["ids"] == [1, 2] and len(js["equivalents"]) == 2
-    capped = vf.demonstrate_pair(vf.HeadArrays(W, softcap=30.0), 1, 2)
-    assert capped.models == () and "soft-capped" in (capped.refused or "")
-    same = vf.demonstrate_pair(vf.HeadArrays(W), 3, 3)
-    assert same.models == () and "itself" in (same.refused or "")
-
-
 @pytest.mark.parametrize("with_norms", [False, True])
 def test_neighbours_in_models_match_brute_force(with_norms):
     rng = np.random.default_rng(0)
@@ -161,7 +149,7 @@ def test_neighbours_in_models_match_brute_force(with_norms):
     r = sym.rescale_pair(W[3] - mu, W[5] - mu, 0.9)
     models = [None, vf.Equivalent("translate", c=t.c), vf.Equivalent("rescale", scale=r.scale)]
     norms = np.linalg.norm(W.astype(np.float64), axis=1) if with_norms else None
-    res = vf.neighbours_in_models(W, [3, 5], 5, models, n_valid=290, row_block=64, row_norms=norms)
+    res = neighbours_in_models(W, [3, 5], 5, models, n_valid=290, row_block=64, row_norms=norms)
     for M, R in zip([W.astype(float), W + t.c, W / r.scale], res, strict=True):
         with np.errstate(invalid="ignore", divide="ignore"):
             n = M / np.linalg.norm(M, axis=1, keepdims=True)
@@ -187,11 +175,11 @@ def test_bf16_rounding_equals_ml_dtypes():
                  dtype=np.float32),
     ])
     ref = x.astype(ml_dtypes.bfloat16).astype(np.float32)
-    got = vf.round_bf16_inplace(x.copy())
+    got = rd.round_bf16_inplace(x.copy())
     ok = ~np.isnan(ref)
     np.testing.assert_array_equal(got.view(np.uint32)[ok], ref.view(np.uint32)[ok])
     assert np.isnan(got[np.isnan(ref)]).all()
-    np.testing.assert_array_equal(vf.bf16_from_rounded_f32(got).astype(np.float32), got)
+    np.testing.assert_array_equal(rd.bf16_from_rounded_f32(got).astype(np.float32), got)
 
 
 # --------------------------------------------------------------------------- streaming verifier
@@ -342,3 +330,43 @@ def test_two_workers_taking_pieces_give_the_single_workers_figures(bad_row):
         assert figs[0][1].max_abs_prob_diff > 0  # the stored rows really were rounded
     else:
         assert np.isnan(outs[0][bad_row, 3]) and stats[0].bad_rows.tolist() == [bad_row]
+
+
+def neighbours_in_models(  # the non-streamed use of NeighbourPlan, as a reference
+    W: np.ndarray,
+    query_ids: Sequence[int],
+    k: int,
+    models: Sequence[Equivalent | None],
+    *,
+    n_valid: int | None = None,
+    row_norms: np.ndarray | None = None,
+    row_block: int = 2048,
+) -> list[ModelNeighbours]:
+    """Nearest rows by cosine of each query row in the original (None) and equivalent models.
+
+    One pass over W's rows serves all models (`NeighbourPlan`), products in float64.
+    Rows past n_valid (padding), non-finite and zero rows and the query itself are left out.
+    `row_norms` (|w| of every row, NaN for bad rows), when known, saves computing them.
+    """
+    v, d = W.shape
+    plan = NeighbourPlan(np.asarray(W[list(query_ids)], dtype=np.float64).reshape(-1, d), models)
+    products = np.empty((v, plan.columns.shape[1]), dtype=np.float64)
+    sqp = (
+        None
+        if plan.square_columns is None
+        else np.empty((v, plan.square_columns.shape[1]), dtype=np.float64)
+    )
+    sq = np.empty(v, dtype=np.float64)
+    for a in range(0, v, row_block):
+        b = min(v, a + row_block)
+        blk = np.asarray(W[a:b], dtype=np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):
+            products[a:b] = blk @ plan.columns
+            if sqp is not None:
+                assert plan.square_columns is not None
+                sqp[a:b] = (blk * blk) @ plan.square_columns
+            if row_norms is None:
+                sq[a:b] = np.einsum("ij,ij->i", blk, blk)
+    if row_norms is not None:
+        sq = np.asarray(row_norms, dtype=np.float64) ** 2
+    return plan.result(query_ids, k, products, sq, sqp, n_valid=n_valid)

@@ -17,9 +17,9 @@ from safetensors import safe_open
 from safetensors.numpy import load_file, save_file
 
 from cosaudit.core import symmetry as sym
-from cosaudit.core.verify import Equivalent
+from cosaudit.core.equivalent import Equivalent
 from cosaudit.errors import OutputError
-from cosaudit.load import open_head
+from cosaudit.load import blocks, open_head, save_types
 from cosaudit.load import write as wr
 from cosaudit.load.tensors import read_safetensors_header
 
@@ -277,7 +277,7 @@ def test_full_disk_leaves_nothing(tmp_path, fixtures_dir, monkeypatch, layout):
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)
 
-    monkeypatch.setattr(wr.os, "write", full_disk)
+    monkeypatch.setattr(os, "write", full_disk)
     with pytest.raises(OSError) as exc:
         _save(head, eq, dest / ("out" if layout == "folder" else "out.safetensors"))
     assert exc.value.errno == errno.ENOSPC
@@ -292,7 +292,7 @@ def test_full_disk_while_copying_untouched_tensors(tmp_path, fixtures_dir, monke
     def no_space(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(wr.os, "copy_file_range", no_space)
+    monkeypatch.setattr(os, "copy_file_range", no_space)
     with pytest.raises(OSError):
         _save(head, eq, tmp_path / "out")
     assert _leftovers(tmp_path) == []
@@ -312,9 +312,9 @@ def test_unwritable_folder_is_refused(tmp_path, fixtures_dir, monkeypatch):
 
 
 def test_storage_dtype():
-    assert wr.storage_dtype("auto", "BF16") == "bfloat16"
-    assert wr.storage_dtype("auto", "F8_E4M3") == "float32"
-    assert wr.storage_dtype("float16", "F32") == "float16"
+    assert save_types.storage_dtype("auto", "BF16") == "bfloat16"
+    assert save_types.storage_dtype("auto", "F8_E4M3") == "float32"
+    assert save_types.storage_dtype("float16", "F32") == "float16"
 
 
 def test_incomplete_sharded_folder_is_refused(tmp_path):
@@ -340,10 +340,10 @@ def test_iter_head_blocks_gives_unconverted_rows_and_hashes_them(tmp_path, monke
     path = tmp_path / "m.safetensors"
     save_file({"lm_head.weight": W, "x": np.ones(3, np.float32)}, path)
     head = open_head(str(path))
-    monkeypatch.setattr(wr, "BLOCK_BYTES", 64 * 16 * 2)  # 64 rows a block: several blocks
-    hasher = wr._HeadHash(head.weight)
+    monkeypatch.setattr(blocks, "BLOCK_BYTES", 64 * 16 * 2)  # 64 rows a block: several blocks
+    hasher = blocks.HeadHash(head.weight)
     starts, rows = [], []
-    for start, blk in wr.iter_head_blocks(head.weight, hasher=hasher):
+    for start, blk in blocks.iter_head_blocks(head.weight, hasher=hasher):
         assert blk.dtype == ml_dtypes.bfloat16  # a view of the raw bytes, converted by the user
         starts.append(start)
         rows.append(blk.copy())
@@ -352,7 +352,7 @@ def test_iter_head_blocks_gives_unconverted_rows_and_hashes_them(tmp_path, monke
     e = read_safetensors_header(path).entries["lm_head.weight"]
     assert hasher.digest == hashlib.sha256(path.read_bytes()[e.begin : e.end]).hexdigest()
     # a hash not completed in order is taken by reading the bytes again
-    partial = wr._HeadHash(head.weight)
+    partial = blocks.HeadHash(head.weight)
     partial.update(64, np.zeros(4, np.uint8))
     assert partial.result() == hasher.digest
 

@@ -19,7 +19,7 @@ def _head_and_labels(names: list[str]) -> tuple[Any, Any]:
 
 
 @pytest.fixture(scope="session")
-def inspect_report() -> dict[str, Any]:
+def inspect_report() -> Any:
     from cosaudit.audit.inspect import run_inspect
 
     head, labels = _head_and_labels(["dog", "cat", "horse", "car"])
@@ -27,7 +27,7 @@ def inspect_report() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def flip_report() -> dict[str, Any]:
+def flip_report() -> Any:
     from cosaudit.audit.flip import run_flip
 
     head, labels = _head_and_labels(["dog", "cat"])
@@ -35,7 +35,7 @@ def flip_report() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def rescale_report() -> dict[str, Any]:
+def rescale_report() -> Any:
     from cosaudit.audit.flip import run_flip
 
     head, labels = _head_and_labels(["dog", "cat"])
@@ -43,9 +43,11 @@ def rescale_report() -> dict[str, Any]:
 
 
 @pytest.fixture
-def neighbours_report() -> dict[str, Any]:
+def neighbours_report() -> Any:
     """A neighbours report shaped as issue 4 specifies (cosaudit.neighbours/1)."""
-    return {
+    from cosaudit.audit.reports import NeighboursReport
+
+    return NeighboursReport({
         "schema": "cosaudit.neighbours/1",
         "label": {"label": "dog", "id": 78, "token": "dog"},
         "cosine": [
@@ -62,4 +64,4 @@ def neighbours_report() -> dict[str, Any]:
             {"label": "car", "id": 5, "margin": 0.4},
             {"label": "red", "id": 6, "margin": 0.1},
         ],
-    }
+    })

@@ -125,8 +125,10 @@ def test_report_loads_offline_and_every_figure_decodes(
 
 def test_the_check_can_fail(browser, tmp_path):
     """Negative control: a broken image and an external fetch are both caught."""
+    from cosaudit.audit.reports import PaperReport
+
     doc = render_html(
-        {"schema": "cosaudit.paper/1", "agree": True},
+        PaperReport({"schema": "cosaudit.paper/1", "agree": True}),
         markdown="# control\n\ntext\n",
         figures=[],
         pngs=[],

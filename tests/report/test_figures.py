@@ -120,7 +120,7 @@ def test_distributions_need_data():
 
 
 def test_neighbours_figure_makes_the_difference_plain(neighbours_report):
-    r = neighbours_report
+    r = neighbours_report.data
     fig = F.neighbours_figure("dog", r["cosine"], r["tieable"], centered=r["centered_cosine"])
     ax_raw, ax_cen, ax_tie = fig.axes
     assert [ax.get_title() for ax in fig.axes] == [
@@ -224,12 +224,12 @@ def test_inspect_report_figures(inspect_report):
     assert [ax.get_title() for ax in axes] == [
         "raw cosine", "centered cosine", "-1 model (dog / cat)", "+1 model (dog / cat)"]
     np.testing.assert_allclose(
-        np.asarray(axes[0].images[0].get_array()), np.asarray(inspect_report["cosine"], dtype=float)
+        np.asarray(axes[0].images[0].get_array()), np.asarray(inspect_report.data["cosine"], dtype=float)
     )
     assert np.asarray(axes[2].images[0].get_array())[0, 1] == -1.0
     assert {tuple(im.get_clim()) for ax in axes for im in ax.images} == {(-1.0, 1.0)}
     # the chosen pair of highest raw cosine is outlined
-    m = np.asarray(inspect_report["cosine"], dtype=float) - 2 * np.eye(4)
+    m = np.asarray(inspect_report.data["cosine"], dtype=float) - 2 * np.eye(4)
     i, j = np.unravel_index(np.argmax(m), m.shape)
     cells = sorted((p.get_x(), p.get_y()) for p in _patches(axes[0], F.HIGHLIGHT_GID))
     assert cells == sorted([(j - 0.5, i - 0.5), (i - 0.5, j - 0.5)])
@@ -248,7 +248,7 @@ def test_flip_report_figures(flip_report):
         "+1 model",
     ]
     pair_cos = [float(ax.images[0].get_array()[0, 1]) for ax in axes]
-    assert pair_cos[0] == pytest.approx(flip_report["original"]["cosine"], abs=1e-6)
+    assert pair_cos[0] == pytest.approx(flip_report.data["original"]["cosine"], abs=1e-6)
     assert pair_cos[2] == pytest.approx(-1.0, abs=1e-9) and pair_cos[3] == pytest.approx(
         1.0, abs=1e-9
     )
@@ -258,16 +258,15 @@ def test_flip_report_figures(flip_report):
     assert ver.get_yscale() == "log"
     assert (
         _lines(ver, F.ROUNDING_GID)[0].get_ydata()[0]
-        == flip_report["_verification"]["rounding_level"]
+        == flip_report.rounding_level
     )
     # one series per model and storage: float64 and as stored, 200 probes each
     series = [ln for ln in ver.get_lines() if str(ln.get_gid()).startswith("probe-")]
     assert len(series) == 4 and all(len(s.get_ydata()) == 200 for s in series)
     # the per-probe arrays are the ones behind the report's maxima
-    for k, m in enumerate(flip_report["models"]):
-        exact, stored = flip_report["_verification"]["series"][2 * k : 2 * k + 2]
-        assert float(np.max(exact["abs_prob_diff"])) == m["max_abs_prob_diff"]
-        assert float(np.max(stored["abs_prob_diff"])) == m["stored_max_abs_prob_diff"]
+    for m, typed in zip(flip_report.data["models"], flip_report.models, strict=True):
+        assert float(np.max(typed.abs_prob_diff)) == m["max_abs_prob_diff"]
+        assert float(np.max(typed.stored_abs_prob_diff)) == m["stored_max_abs_prob_diff"]
 
 
 def test_rescale_report_figures(rescale_report):
@@ -286,8 +285,10 @@ def test_neighbours_report_figures(neighbours_report):
     assert fig.key == "neighbours" and len(fig.figure.axes) == 3
 
 
-def test_unknown_schema_has_no_figures():
-    assert F.report_figures({"schema": "cosaudit.check/1"}) == []
+def test_reports_without_figures():
+    from cosaudit.audit.reports import ArgmaxReport
+
+    assert F.report_figures(ArgmaxReport({"schema": "cosaudit.argmax/1"})) == []
 
 
 def test_png_and_svg_bytes():

@@ -109,7 +109,7 @@ def test_histogram_legend_says_which_pairs_are_shown() -> None:
     ax_raw = dist.figure.axes[0]
     assert ax_raw.get_legend().get_title().get_text() == "15 of 28 chosen pairs\n(the most similar)"
     shown = [float(t.get_text().rsplit(" ", 1)[1]) for t in ax_raw.get_legend().get_texts()]
-    cos = np.array(report["cosine"], dtype=float)
+    cos = np.array(report.data["cosine"], dtype=float)
     every = sorted((cos[a, b] for a in range(8) for b in range(a + 1, 8)), reverse=True)
     assert sorted(shown, reverse=True) == pytest.approx([round(x, 2) for x in every[:15]], abs=0.006)
 

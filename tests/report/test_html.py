@@ -7,6 +7,7 @@ import os
 import re
 import struct
 import sys
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote
@@ -14,13 +15,12 @@ from urllib.parse import unquote
 import pytest
 from click.testing import CliRunner
 
+from cosaudit.audit.reports import PaperReport
 from cosaudit.cli import _render
 from cosaudit.cli._app import cli
 from cosaudit.cli._options import OutputSpec
-from cosaudit.errors import OutputError
 from cosaudit.report import html as H
 from cosaudit.report.figures import report_figures
-from cosaudit.report.formats import renderers_for
 from cosaudit.report.markdown_figures import render_markdown_with_figures
 
 pytest.importorskip("matplotlib")
@@ -106,7 +106,7 @@ def test_verdict_in_words_comes_first(inspect_report, inspect_html):
     page = parse(inspect_html)
     sections = page.all("section")
     assert sections[0] == {"class": "verdict bad", "id": "verdict"}
-    headline = inspect_report["verdict"]["headline"]
+    headline = inspect_report.data["verdict"]["headline"]
     assert headline in page.sections["verdict"]
     doc = inspect_html
     assert doc.index('id="verdict"') < doc.index("<table") < doc.index('id="figures"')
@@ -133,9 +133,10 @@ def test_flip_html(flip_report):
 
 
 def test_labels_are_escaped(inspect_report):
-    evil = dict(inspect_report)
-    evil["labels"] = [dict(lab) for lab in inspect_report["labels"]]
-    evil["labels"][0]["label"] = "<img src=x onerror=alert(1)>"
+    data = dict(inspect_report.data)
+    data["labels"] = [dict(lab) for lab in inspect_report.data["labels"]]
+    data["labels"][0]["label"] = "<img src=x onerror=alert(1)>"
+    evil = replace(inspect_report, data=data)
     doc = H.render_html(evil, figures=[], pngs=[])
     assert "<img src=x" not in doc and "&lt;img src=x onerror=alert(1)&gt;" in doc
 
@@ -179,7 +180,7 @@ def test_cosine_background_scale():
 
 def test_figure_count_must_match():
     with pytest.raises(ValueError):
-        H.render_html({"schema": "cosaudit.paper/1"}, markdown="# x", figures=[], pngs=[b"x"])
+        H.render_html(PaperReport({"schema": "cosaudit.paper/1"}), markdown="# x", figures=[], pngs=[b"x"])
 
 
 # ----------------------------------------------------------------------------- Markdown + PNGs
@@ -193,7 +194,7 @@ def test_markdown_with_figures(flip_report):
     ]
     links = [unquote(x) for x in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)]
     assert links == sorted(files)
-    assert text.startswith(renderers_for(flip_report).markdown(flip_report).rstrip("\n"))
+    assert text.startswith(flip_report.to_markdown().rstrip("\n"))
     assert all(v[:8] == b"\x89PNG\r\n\x1a\n" for v in files.values())
 
 
@@ -203,42 +204,6 @@ def test_markdown_with_figures_quotes_spaces_and_checks_stem(inspect_report):
     assert "my audit_files/fig1-cosine-heatmaps.png" in files
     with pytest.raises(ValueError):
         render_markdown_with_figures(inspect_report, "../x")
-
-
-# ----------------------------------------------------------------------------- writing a set
-
-
-def test_write_file_set_all_or_nothing(tmp_path, monkeypatch):
-    files = {"r_files/a.png": b"A", "r_files/b.png": b"B"}
-    _render.write_file_set(tmp_path / "r.md", "text", files)
-    assert (tmp_path / "r.md").read_text() == "text\n"
-    assert sorted(p.name for p in (tmp_path / "r_files").iterdir()) == ["a.png", "b.png"]
-    with pytest.raises(OutputError):
-        _render.write_file_set(tmp_path / "r.md", "new", files)
-    assert (tmp_path / "r.md").read_text() == "text\n"
-
-    # a failure while putting the Markdown in place: the old set is back, no temporary remains
-    real = os.replace
-
-    def failing(src, dst):
-        if str(dst).endswith("r.md"):
-            raise OSError(28, "No space left on device")
-        return real(src, dst)
-
-    monkeypatch.setattr(_render.os, "replace", failing)
-    with pytest.raises(OSError):
-        _render.write_file_set(tmp_path / "r.md", "new", {"r_files/c.png": b"C"}, force=True)
-    monkeypatch.undo()
-    assert (tmp_path / "r.md").read_text() == "text\n"
-    assert sorted(p.name for p in (tmp_path / "r_files").iterdir()) == ["a.png", "b.png"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.md", "r_files"]
-
-
-def test_write_file_set_rejects_paths_outside(tmp_path):
-    for bad in ({"../x.png": b""}, {"a/b.png": b"", "c/d.png": b""}, {"x.png": b""}):
-        with pytest.raises(ValueError):
-            _render.write_file_set(tmp_path / "r.md", "t", bad)
-    assert list(tmp_path.iterdir()) == []
 
 
 # ----------------------------------------------------------------------------- the commands
@@ -390,7 +355,7 @@ def test_dispatch_walks_every_format(inspect_report, tmp_path, capsys):
         out = tmp_path / f"r.{fmt}"
         _render.render_and_write(inspect_report, OutputSpec(fmt, out, False))
         assert out.stat().st_size > 0
-    with pytest.raises(Exception, match="unknown format"):
+    with pytest.raises(ValueError, match="'pdf' is not a valid ReportFormat"):
         _render.render_and_write(inspect_report, OutputSpec("pdf", None, False))
 
 

@@ -26,7 +26,7 @@ def test_flip_text_shows_before_and_after_matrices(flip_report):
     out = flip_render.render_text(flip_report, color=False)
     for title in ("original (raw)", "original (centered)", "−1 model", "+1 model"):
         assert title in out
-    names = flip_report["_matrices"]["names"]
+    names = list(flip_report.matrix_names)
     assert names[:2] == ["dog", "cat"] and len(names) > 2
     row = [ln for ln in out.splitlines() if re.match(r"^\s+dog\s+\+1\.00\s+-1\.00", ln)]
     assert row, "the −1 model's dog/cat cell must read -1.00"

@@ -1,0 +1,440 @@
+"""The Python API: the CLI's questions as functions that return typed reports.
+
+    import cosaudit
+    r = cosaudit.inspect("fixtures/demo-lm", labels=["dog", "cat"])
+    r.cosine, r.to_dict(), r          # numpy arrays, the CLI's JSON, the HTML report in Jupyter
+
+The first argument is what to audit: a path or Hub id (exactly as the CLI's CHECKPOINT; None
+means the CLI's default), an opened `Head`, or an object in memory (a numpy array or torch
+tensor with rows = labels, a `transformers` model, a TransformerLens model), opened by
+`cosaudit.load.live.open_object`. Keyword arguments carry the CLI's option names.
+
+Errors are the `cosaudit.errors` classes the CLI turns into one line; nothing is printed. The
+CLI passes a `Feedback` that prints notes and draws progress bars on stderr; by default notes
+are kept on the report (`report.notes`) and there is no progress display.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cosaudit.errors import UsageError
+
+if TYPE_CHECKING:
+    from cosaudit.audit.reports import (
+        ArgmaxReport,
+        CheckReport,
+        FlipReport,
+        InspectReport,
+        ModelReport,
+        NeighboursReport,
+        PatternsReport,
+    )
+    from cosaudit.load.head import Head, ResolvedLabel
+
+Labels = str | Sequence[str] | None
+Ids = int | Sequence[int] | None
+
+
+class Feedback:
+    """Where an API call says what it is doing. Silent by default; the CLI's prints to stderr."""
+
+    def note(self, message: str) -> None:
+        """A line for the user (the CLI prints it on stderr)."""
+
+    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        """A context that gives `advance(n)` for a pass of `total` steps."""
+        return contextlib.nullcontext(_ignore)
+
+    def validated(self) -> None:
+        """The arguments are valid; nothing has been opened yet."""
+
+    def opened(self, head: Head) -> None:
+        """The head is described (its weights are read later)."""
+
+
+def _ignore(n: int) -> None:
+    """No progress display."""
+
+
+class _Recorder(Feedback):
+    """Keeps every note (for `report.notes`) and passes everything on."""
+
+    def __init__(self, inner: Feedback | None) -> None:
+        self.inner = inner if inner is not None else Feedback()
+        self.notes: list[str] = []
+
+    def note(self, message: str) -> None:
+        self.notes.append(message)
+        self.inner.note(message)
+
+    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        return self.inner.progress(description, total)
+
+    def validated(self) -> None:
+        self.inner.validated()
+
+    def opened(self, head: Head) -> None:
+        self.inner.opened(head)
+
+
+@dataclass(frozen=True)
+class HeadOptions:
+    """How to find the head: the CLI's head options, plus `tokenizer` / `bias` for live objects."""
+
+    tensor: str | None = None
+    bias_tensor: str | None = None
+    labels_file: str | os.PathLike[str] | None = None
+    head: str = "auto"
+    revision: str | None = None
+    tokenizer: Any = None
+    bias: Any = None
+
+
+def _is_checkpoint(model: Any) -> bool:
+    return model is None or isinstance(model, (str, os.PathLike))
+
+
+def _is_head(model: Any) -> bool:
+    from cosaudit.load.head import Head
+
+    return isinstance(model, Head)
+
+
+def _head_options(kwargs: dict[str, Any]) -> HeadOptions:
+    known = set(HeadOptions.__dataclass_fields__)
+    unknown = sorted(set(kwargs) - known)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument(s) {', '.join(unknown)}; "
+                        f"the head options are {', '.join(sorted(known))}")
+    return HeadOptions(**kwargs)
+
+
+def _open(model: Any, opts: HeadOptions) -> Head:
+    """A path or Hub id → `open_head`; a `Head` as is; anything else → `open_object`."""
+    if opts.head not in ("auto", "softmax", "sigmoid"):
+        raise UsageError(f"head={opts.head!r} is not a head type", hint="choose auto, softmax or sigmoid")
+    if _is_checkpoint(model):
+        if opts.tokenizer is not None or opts.bias is not None:
+            raise UsageError("tokenizer= and bias= are for objects in memory; a checkpoint brings its own",
+                             hint="drop them, or use labels_file= / bias_tensor=")
+        from cosaudit.load import open_head
+
+        return open_head(None if model is None else os.fspath(model), tensor=opts.tensor,
+                         bias_tensor=opts.bias_tensor,
+                         labels_file=None if opts.labels_file is None else Path(opts.labels_file),
+                         head_type=opts.head, revision=opts.revision)
+    if opts.bias_tensor is not None or opts.labels_file is not None or opts.revision is not None:
+        raise UsageError("bias_tensor=, labels_file= and revision= are for checkpoints on disk",
+                         hint="for an object in memory pass bias= (and tokenizer= for labels as words)")
+    if _is_head(model):
+        if opts.tensor is not None or opts.tokenizer is not None or opts.bias is not None or opts.head != "auto":
+            raise UsageError("an opened Head already knows its tensor, bias, tokenizer and head type",
+                             hint="pass the options to cosaudit.load() instead")
+        return model  # type: ignore[no-any-return]
+    from cosaudit.load.live import open_object
+
+    return open_object(model, tokenizer=opts.tokenizer, bias=opts.bias, tensor=opts.tensor, head_type=opts.head)
+
+
+def _begin(model: Any, opts: HeadOptions, fb: Feedback) -> Head:
+    fb.validated()
+    head = _open(model, opts)
+    if head.default_note:
+        fb.note(head.default_note)
+    for text in head.notes:
+        fb.note(text)
+    if head.prefetch is not None:  # a Hub head not cached yet: fetch its bytes now (a bar on a terminal)
+        with fb.progress("fetching the head", head.prefetch_bytes) as advance:
+            head.prefetch(advance)
+    fb.opened(head)
+    return head
+
+
+def _as_list(value: Any, kind: type) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, kind) or (kind is int and hasattr(value, "__index__") and not isinstance(value, bool)):
+        return [value]
+    return list(value)
+
+
+def _resolve(head: Head, labels: Labels, ids: Ids, fb: Feedback) -> list[ResolvedLabel]:
+    from cosaudit.load import resolve_labels
+
+    resolved, warnings = resolve_labels(head, _as_list(labels, str), [int(i) for i in _as_list(ids, int)])
+    for w in warnings:
+        fb.note(f"warning: {w}")
+    return resolved
+
+
+def _in_range(name: str, value: int | None, lo: int, hi: int) -> None:
+    """The ranges the CLI's options enforce, for the same keyword arguments."""
+    if value is not None and not (lo <= int(value) <= hi):
+        raise UsageError(f"{name}={value} is not in the range {lo}..{hi}", hint=f"give {name} between {lo} and {hi}")
+
+
+def _done(report: ModelReport, rec: _Recorder) -> Any:
+    return report.with_notes(rec.notes)
+
+
+# ----------------------------------------------------------------------------- the six questions
+
+
+def load(model: Any = None, *, tensor: str | None = None, bias_tensor: str | None = None,
+         labels_file: str | os.PathLike[str] | None = None, head: str = "auto", revision: str | None = None,
+         tokenizer: Any = None, bias: Any = None) -> Head:
+    """Open a head (weights are read on demand): what every other call does first."""
+    return _open(model, HeadOptions(tensor, bias_tensor, labels_file, head, revision, tokenizer, bias))
+
+
+def inspect(model: Any = None, labels: Labels = None, *, ids: Ids = None, top_k: int = 5, pairs: int = 20000,
+            sample_rows: int = 2048, tieable: bool | None = None, seed: int = 0,
+            hidden: str | os.PathLike[str] | None = None,
+            feedback: Feedback | None = None, **head_options: Any) -> InspectReport:
+    """The chosen labels' cosines (raw, centered, dot), their nearest rows, vocabulary-wide
+    figures, the equivalent −1/+1 models, and the verdict: what these cosines cannot tell.
+    With hidden states (`hidden=` a .npy/.npz, or the checkpoint's own), each pair also gets its
+    behavioural similarity (the same in every equivalent model).
+
+    `head_options`: tensor, bias_tensor, labels_file, head, revision, tokenizer, bias."""
+    from cosaudit.audit.inspect import run_inspect
+
+    rec = _Recorder(feedback)
+    _in_range("top_k", top_k, 0, 1000)
+    _in_range("pairs", pairs, 0, 10_000_000)
+    _in_range("sample_rows", sample_rows, 2, 100_000)
+    h = _begin(model, _head_options(head_options), rec)
+    resolved = _resolve(h, labels, ids, rec)
+    pairs_behaviour = _behaviour(h, resolved, hidden)
+    with rec.progress("reading the head", h.n_rows) as advance:
+        report = run_inspect(h, resolved, top_k=top_k, seed=seed, n_pairs=pairs, sample_rows=sample_rows,
+                             progress=advance, tieable=tieable)
+    return _done(_with_behaviour(report, pairs_behaviour), rec)  # type: ignore[no-any-return]
+
+
+def _behaviour(head: Head, resolved: list[ResolvedLabel], hidden: Any) -> list[dict[str, Any]]:
+    """Each chosen pair's behavioural similarity when hidden states are at hand (else none);
+    before any work, so a bad `hidden=` fails first."""
+    from cosaudit.audit.similar import behaviour
+
+    return behaviour(head, resolved, None if hidden is None else Path(hidden))
+
+
+def _with_behaviour(report: Any, pairs: list[dict[str, Any]]) -> Any:
+    from dataclasses import replace
+
+    return replace(report, data={**report.data, "behaviour": pairs}) if pairs else report
+
+
+def flip(model: Any = None, *pair: str, labels: Labels = None, ids: Ids = None, target: float | str | None = None,
+         symmetry: str = "translate", save: str | os.PathLike[str] | None = None, dtype: str = "auto",
+         probes: int | None = None, top_k: int = 5, seed: int = 0, force: bool = False,
+         hidden: str | os.PathLike[str] | None = None,
+         feedback: Feedback | None = None, **head_options: Any) -> FlipReport:
+    """Equivalent models (the same probabilities for every input) where the pair's cosine is the
+    target (−1 and +1 when `target` is None), verified on seeded probes in float64 and as stored.
+    The pair: two labels (`flip(model, "dog", "cat")` or `labels=`) or `ids=`. `save=PATH` writes
+    the model (one target) exactly as `--save`; `report.equivalent()` builds it in memory."""
+    from cosaudit.audit.flip import check_flip_request, parse_target, run_flip
+    from cosaudit.load.write import check_save_path, save_equivalent
+
+    rec = _Recorder(feedback)
+    targets = parse_target(None if target is None else str(target))
+    given = list(pair) + _as_list(labels, str)
+    id_list = _as_list(ids, int)
+    if len(given) + len(id_list) != 2:
+        raise UsageError(f"flip needs exactly two labels, got {len(given) + len(id_list)}",
+                         hint="pass --labels A B or --ids I J (two in all)")
+    if save is not None and len(targets) != 1:
+        raise UsageError("--save writes one model: give a single --target", hint="e.g. --target -1 --save PATH")
+    if symmetry not in ("translate", "rescale"):
+        raise UsageError(f"symmetry={symmetry!r} is not a symmetry", hint="choose translate or rescale")
+    if dtype not in ("auto", "float32", "bfloat16", "float16"):
+        raise UsageError(f"dtype={dtype!r} is not a storage dtype", hint="choose auto, float32, bfloat16 or float16")
+    _in_range("probes", probes, 1, 1_000_000)
+    _in_range("top_k", top_k, 0, 100)
+    opts = _head_options(head_options)
+    if save is not None and not (_is_checkpoint(model) or _is_head(model)):
+        raise UsageError("save= writes checkpoints read from disk; this input is an object in memory",
+                         hint="build it with report.equivalent() and save it with its own library")
+    h = _begin(model, opts, rec)
+    resolved = _resolve(h, given, id_list, rec)
+    save_path = None if save is None else Path(save)
+    check_flip_request(resolved, targets, save_path)
+    if save_path is not None:
+        check_save_path(h, save_path, force=force)
+        if h.complete is not None:  # a Hub model: --save writes every tensor, so it needs them all
+            h.complete(rec.note)
+    pairs_behaviour = _behaviour(h, resolved, hidden)  # before anything is saved: a bad hidden= fails first
+    with rec.progress("reading the head", h.n_rows) as advance:
+        report = run_flip(h, resolved, targets=targets, symmetry=symmetry, n_probes=probes, seed=seed,
+                          top_k=top_k, save=save_path, dtype=dtype, force=force, progress=advance,
+                          saver=save_equivalent)
+    for m in report.data["models"]:
+        if m.get("saved"):
+            rec.note(f"wrote {m['saved']}")
+    request = {"model": model, "labels": [r.label for r in resolved if r.how != "id"],
+               "ids": [r.id for r in resolved if r.how == "id"], "symmetry": symmetry, "dtype": dtype,
+               "probes": probes, "top_k": top_k, "seed": seed, **head_options}
+    from dataclasses import replace
+
+    return replace(_with_behaviour(report, pairs_behaviour), request=request, notes=tuple(rec.notes))
+
+
+def _tracker(advance: Callable[[int], None], *, percent: bool) -> Callable[[int, int, str], None]:
+    """Turn a (done, total, stage) callback into bar steps (labels done, or percent of total)."""
+    state = {"done": 0}
+
+    def progress(done: int, total: int, stage: str) -> None:
+        now = int(100 * done / max(total, 1)) if percent else done
+        if now > state["done"]:
+            advance(now - state["done"])
+            state["done"] = now
+
+    return progress
+
+
+def neighbours(model: Any = None, label: str | None = None, *, id: int | None = None, k: int = 10,  # noqa: A002
+               space: str = "all", feedback: Feedback | None = None, **head_options: Any) -> NeighboursReport:
+    """A label's top-k by raw cosine, by centered cosine, and its tie-able neighbours (labels that
+    can share the top prediction with it), which are the same in every equivalent model."""
+    from cosaudit.audit.identifiable import run_neighbours
+    from cosaudit.audit.space import search_space
+
+    rec = _Recorder(feedback)
+    if (label is None) == (id is None):
+        raise UsageError("give exactly one of --label or --id", hint="e.g. --label dog")
+    _in_range("k", k, 1, 1000)
+    h = _begin(model, _head_options(head_options), rec)
+    where = search_space(h, space)
+    resolved = _resolve(h, label, id, rec)
+    with rec.progress("tie-able neighbours", 100) as advance:
+        report = run_neighbours(h, resolved[0], k=k, progress=_tracker(advance, percent=True), space=where)
+    return _done(report, rec)  # type: ignore[no-any-return]
+
+
+def argmax(model: Any = None, labels: Labels = None, *, ids: Ids = None, all: bool = False,  # noqa: A002
+           space: str = "all", feedback: Feedback | None = None, **head_options: Any) -> ArgmaxReport:
+    """Can each label be the top prediction for some hidden state? (`all=True`: every label.)
+    Yes comes with a re-checked witness, no with an LP certificate."""
+    from cosaudit.audit.identifiable import run_argmax
+    from cosaudit.audit.space import search_space
+
+    rec = _Recorder(feedback)
+    every = all
+    label_list, id_list = _as_list(labels, str), _as_list(ids, int)
+    if every and (label_list or id_list):
+        raise UsageError("--all checks every label; do not combine it with --labels/--ids")
+    if not every and not (label_list or id_list):
+        raise UsageError("no labels to check", hint="pass --labels A B …, --ids N …, or --all")
+    h = _begin(model, _head_options(head_options), rec)
+    where = search_space(h, space)
+    resolved = None if every else _resolve(h, label_list, id_list, rec)
+    total = h.n_rows if every else len({r.id for r in resolved or []})
+    with rec.progress("argmaxable labels", total) as advance:
+        report = run_argmax(h, resolved, progress=_tracker(advance, percent=False), space=where)
+    if not report.complete:
+        rec.note(f"interrupted: {report.data['answered']} of {report.data['requested']} labels answered; "
+                 "the report keeps them")
+    return _done(report, rec)  # type: ignore[no-any-return]
+
+
+def patterns(model: Any = None, labels: Labels = None, *, ids: Ids = None, seed: int = 0, space: str = "all",
+             feedback: Feedback | None = None, **head_options: Any) -> PatternsReport:
+    """The exact set of rankings (softmax) or label combinations (sigmoid) of 2–8 labels that some
+    hidden state produces, each with a witness."""
+    from cosaudit.audit.identifiable import run_patterns
+    from cosaudit.audit.space import search_space
+
+    rec = _Recorder(feedback)
+    label_list, id_list = _as_list(labels, str), _as_list(ids, int)
+    if not (label_list or id_list):
+        raise UsageError("no labels given", hint="pass --labels A B [C …] or --ids N N …")
+    h = _begin(model, _head_options(head_options), rec)
+    where = search_space(h, space)
+    resolved = _resolve(h, label_list, id_list, rec)
+    if len({r.id for r in resolved}) != len(resolved):
+        raise UsageError("a label is given twice (or two labels are the same row)", hint="give each label once")
+    return _done(run_patterns(h, resolved, seed=seed, space=where), rec)  # type: ignore[no-any-return]
+
+
+def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None, *,
+          select: Sequence[str] = (), ignore: Sequence[str] = (), fail_on: str | None = None,
+          config: str | os.PathLike[str] | None = None) -> CheckReport:
+    """`cosaudit check`: cosine readings of label representations in code, notebooks and prose.
+    `paths` default to the current directory; `config` is a pyproject.toml (default: the nearest)."""
+    from cosaudit.audit.reports import CheckReport
+    from cosaudit.lint.config import load_config
+    from cosaudit.lint.engine import check_paths
+    from cosaudit.lint.registry import all_rules
+
+    if fail_on is not None and fail_on not in ("info", "warning", "error"):
+        raise UsageError(f"fail_on={fail_on!r} is not a severity", hint="choose info, warning or error")
+    if isinstance(select, str) or isinstance(ignore, str):
+        select, ignore = _as_list(select, str), _as_list(ignore, str)
+    cfg = load_config(None if config is None else Path(config)).with_overrides(
+        select=list(select), ignore=list(ignore), fail_on=fail_on)
+    targets = [os.fspath(p) for p in _as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
+    return CheckReport(check_paths(targets, cfg), tuple(all_rules()))
+
+
+# ----------------------------------------------------------------------------- equivalent objects
+
+
+def _equivalent(report: FlipReport, target: float | None, *, save: Any = None, force: bool = False) -> Any:
+    """`FlipReport.equivalent`: the model of `target` as a new object of the input's kind, or (with
+    `save=`) written as `flip --save` writes it."""
+    if not report.models:
+        raise UsageError("no equivalent model was built: the pair's rows are identical "
+                         "(cosine 1 in every equivalent model)")
+    if target is None and len(report.models) > 1:
+        raise UsageError("this report holds several models: choose one",
+                         hint="equivalent(target=" + " or ".join(f"{m.target:+g}" for m in report.models) + ")")
+    chosen = [m for m in report.models if target is None or m.target == float(target)]
+    if not chosen:
+        raise UsageError(f"no model for target {target}",
+                         hint="targets built: " + ", ".join(f"{m.target:+g}" for m in report.models))
+    m = chosen[0]
+    model = report.request.get("model")
+    if save is not None:
+        again = {k: v for k, v in report.request.items() if k != "model"}
+        flip(model, target=m.target, save=save, force=force, **again)
+        return Path(save)
+    if _is_checkpoint(model):
+        raise UsageError("the input is a checkpoint on disk: the equivalent model is written, not returned",
+                         hint="call equivalent(save=PATH) (or `cosaudit flip --save PATH`)")
+    from cosaudit.load.live import object_kind
+    from cosaudit.load.live_equivalent import MODELS, equivalent_object
+
+    assert report.head is not None  # every report with models knows its head
+    new = equivalent_object(model, report.head, translation=m.translation, rescale=m.rescale)
+    if object_kind(model) in MODELS:
+        _forward_checked(report, model, new, m)
+    return new
+
+
+FORWARD_TOLERANCE = 2e-5  # max |Δp| allowed between the two models' next-token probabilities
+
+
+def _forward_checked(report: FlipReport, model: Any, new: Any, m: Any) -> None:
+    """A model is checked by its own forward pass on real token sequences: the same next-token
+    probabilities (float tolerance), and the pair's cosine at the target (translation)."""
+    from cosaudit.errors import DataError
+    from cosaudit.load.live_equivalent import forward_check
+
+    ids = [int(lab["id"]) for lab in report.data["labels"]]
+    chk = forward_check(model, new, tokenizer=report.request.get("tokenizer"), ids_pair=(ids[0], ids[1]))
+    cos = chk["pair"]["cosine_equivalent"]
+    off_target = m.symmetry == "translate" and not abs(cos - m.target) <= 1e-4
+    if not chk["max_abs_prob_diff"] <= FORWARD_TOLERANCE or off_target:
+        raise DataError(
+            f"the equivalent model's forward pass differs from the original's: max |Δp| "
+            f"{chk['max_abs_prob_diff']:.2e} on {chk['inputs']}, pair cosine {cos:+.6f} (target {m.target:+g})",
+            hint="please report it; the original model is unchanged",
+        )
