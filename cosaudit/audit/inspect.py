@@ -15,6 +15,11 @@ from cosaudit.audit.demonstrate import PairRows, demonstrate, equivalent_matrice
 from cosaudit.audit.reports import InspectReport
 from cosaudit.audit.verdict import verdict
 from cosaudit.core.cosine import (
+    Neighbours,
+    PairSample,
+    RowStats,
+    ScanResult,
+    TopPair,
     VocabularyScan,
     cosine_matrix,
     most_similar_pairs,
@@ -23,7 +28,7 @@ from cosaudit.core.cosine import (
 )
 from cosaudit.core.verify import probe_inputs
 from cosaudit.errors import CosauditError, DataError
-from cosaudit.load.head import Head, ResolvedLabel
+from cosaudit.load.head import FinalNorm, Head, ResolvedLabel
 
 SCHEMA = "cosaudit.inspect/1"
 TIEABLE_AUTO_ELEMENTS = 64_000_000  # V·d up to which inspect checks tie-ability by default
@@ -78,31 +83,19 @@ def _tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.ndarray 
     }
 
 
-def run_inspect(
-    head: Head,
-    labels: list[ResolvedLabel],
-    *,
-    top_k: int = 5,
-    seed: int = 0,
-    n_pairs: int = 20000,
-    sample_rows: int = 2048,
-    n_top_pairs: int = 5,
-    progress: Callable[[int], None] | None = None,
-    n_probes: int = 16,
-    max_pairs: int = 15,
-    tieable: bool | None = None,
-) -> InspectReport:
-    """The inspect report. `progress(rows)` is told of rows read."""
-    v, d = head.shape
-    n_valid = head.n_vocab if head.n_vocab else v
-    warnings: list[str] = []
-    if n_valid < v:
-        source = {"tokenizer": "the tokenizer's vocabulary", "id2label": "config id2label",
-                  "labels-file": "the labels file"}.get(getattr(head.vocab, "how", ""), "the vocabulary")
-        warnings.append(
-            f"{v - n_valid} rows past {source} ({n_valid} entries) have no label (padding): "
-            "left out of vocabulary-wide statistics"
-        )
+def _padding_warnings(head: Head, v: int, n_valid: int) -> list[str]:
+    """The warning about rows past the vocabulary (padding), if there are any."""
+    if n_valid >= v:
+        return []
+    source = {"tokenizer": "the tokenizer's vocabulary", "id2label": "config id2label",
+              "labels-file": "the labels file"}.get(getattr(head.vocab, "how", ""), "the vocabulary")
+    return [f"{v - n_valid} rows past {source} ({n_valid} entries) have no label (padding): "
+            "left out of vocabulary-wide statistics"]
+
+
+def _chosen_rows(head: Head, labels: list[ResolvedLabel], d: int, n_valid: int,
+                 warnings: list[str]) -> tuple[list[int], np.ndarray]:
+    """The chosen labels' ids and rows (float64); refuses NaN/Inf rows, warns of padding and repeats."""
     ids = [lab.id for lab in labels]
     x = head.rows(ids).astype(np.float64) if ids else np.empty((0, d))
     for lab, row in zip(labels, x, strict=True):
@@ -114,8 +107,12 @@ def run_inspect(
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
         warnings.append(f"rows {sorted(dup)} were chosen more than once")
+    return ids, x
 
-    # probe hidden states for the equivalents' check, at the scale the head sees
+
+def _probe_states(head: Head, d: int, n_probes: int, seed: int,
+                  warnings: list[str]) -> tuple[np.ndarray, FinalNorm | None]:
+    """Probe hidden states for the equivalents' check, at the scale the head sees, and the norm read."""
     norm = head.final_norm
     gain = shift = None
     if norm is not None:
@@ -129,10 +126,11 @@ def run_inspect(
         probes_h = probes_h * gain
     if shift is not None:
         probes_h = probes_h + shift
+    return probes_h, norm
 
-    # two streamed passes over the head in blocks: nothing of size V × d is held in memory
-    scan = VocabularyScan(v, d, x, n_valid=n_valid, sample_size=sample_rows, seed=seed,
-                          probes=probes_h if n_probes else None)
+
+def _scan_head(head: Head, scan: VocabularyScan, progress: Callable[[int], None] | None) -> None:
+    """Two streamed passes over the head in blocks: nothing of size V × d is held in memory."""
     for start, block in head.weight.iter_blocks():
         scan.add_first(start, block)
         if progress is not None:
@@ -140,46 +138,47 @@ def run_inspect(
     scan.finish_first()
     for start, block in head.weight.iter_blocks():
         scan.add_second(start, block)
-    result = scan.result(ids, top_k)
-    stats = result.stats
+
+
+def _row_warnings(stats: RowStats) -> list[str]:
+    """Warnings about NaN/Inf rows and zero rows anywhere in the head."""
+    warnings = []
     if stats.bad_rows.size:
         shown = ", ".join(str(int(i)) for i in stats.bad_rows[:10])
         warnings.append(f"{stats.bad_rows.size} rows contain NaN/Inf (e.g. rows {shown}): left out")
     if stats.zero_rows.size:
         shown = ", ".join(str(int(i)) for i in stats.zero_rows[:10])
         warnings.append(f"{stats.zero_rows.size} rows are zero (rows {shown}): their cosines are undefined")
+    return warnings
 
-    cos = cosine_matrix(x)
-    cen = cosine_matrix(x - stats.mean) if ids else cos
-    dots = x @ x.T
-    for lab in labels:
-        if stats.norms[lab.id] == 0:
-            warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
 
-    neighbours = []
-    if ids and top_k > 0:
-        for lab, rn, cn in zip(labels, result.raw_neighbours, result.centered_neighbours, strict=True):
-            neighbours.append({
-                "id": lab.id,
-                "label": lab.label,
-                "cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
-                           for i, c in zip(rn.ids, rn.cosines, strict=True)],
-                "centered_cosine": [{"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
-                                    for i, c in zip(cn.ids, cn.cosines, strict=True)],
-            })
+def _neighbour_list(head: Head, neighbours: Neighbours) -> list[dict[str, Any]]:
+    """One label's nearest rows as JSON entries."""
+    return [{"id": int(i), "label": head.label_of(int(i)), "cosine": num(c)}
+            for i, c in zip(neighbours.ids, neighbours.cosines, strict=True)]
 
-    geometry = sample_geometry(result.sample_ids, result.sample_rows, stats)
-    pairs = sample_pairs(result.sample_ids, result.sample_rows, stats, n_pairs=n_pairs, seed=seed,
-                         raw_cen=geometry)
-    top_pairs = most_similar_pairs(result.sample_ids, result.sample_rows, stats, k=n_top_pairs,
-                                   raw_cen=geometry)
-    searched = len(result.sample_ids)
+
+def _neighbours(head: Head, labels: list[ResolvedLabel], result: ScanResult, top_k: int) -> list[dict[str, Any]]:
+    """Each chosen label's nearest rows by raw and by centered cosine."""
+    if not labels or top_k <= 0:
+        return []
+    return [{"id": lab.id, "label": lab.label,
+             "cosine": _neighbour_list(head, rn), "centered_cosine": _neighbour_list(head, cn)}
+            for lab, rn, cn in zip(labels, result.raw_neighbours, result.centered_neighbours, strict=True)]
+
+
+def _read_bias(head: Head, warnings: list[str]) -> np.ndarray | None:
+    """The output bias, or None (with a warning) when it cannot be read."""
     try:
-        bias = head.bias_vector()
+        return head.bias_vector()
     except CosauditError as exc:  # e.g. a Hub shard not in the offline cache
-        bias = None
         warnings.append(f"output bias not read: {exc}")
-    valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
+        return None
+
+
+def _pair_rows(head: Head, labels: list[ResolvedLabel], x: np.ndarray, max_pairs: int,
+               top_pairs: list[TopPair], result: ScanResult) -> list[PairRows]:
+    """The pairs whose equivalents are demonstrated: chosen pairs, then the most similar pair found."""
     pair_rows = [PairRows(a.id, b.id, (a.label, b.label), x[ia], x[ib], "chosen")
                  for (ia, a), (ib, b) in itertools.combinations(enumerate(labels), 2)
                  if a.id != b.id][:max_pairs]
@@ -190,13 +189,14 @@ def run_inspect(
             pair_rows.append(PairRows(tp.i, tp.j, (head.label_of(tp.i), head.label_of(tp.j)),
                                       result.sample_rows[pos[tp.i]], result.sample_rows[pos[tp.j]],
                                       "most similar pair found"))
-    finite = np.isfinite(stats.norms)
-    equivalents = demonstrate(
-        pair_rows, logits=scan.logits, probes_h=probes_h if n_probes else None, valid=finite,
-        mean_row_norm=float(valid_norms.mean()) if valid_norms.size else math.nan,
-        head_type=head.head_type, softcap=head.softcap, has_norm=norm is not None,
-        bias=None if bias is None else bias.astype(np.float64))
-    summary = {
+    return pair_rows
+
+
+def _summary(head: Head, stats: RowStats, n_valid: int, valid_norms: np.ndarray, pairs: PairSample,
+             top_pairs: list[TopPair], searched: int, seed: int, bias: np.ndarray | None) -> dict[str, Any]:
+    """The vocabulary-wide figures: sizes, norms, the pair sample and the most similar pairs."""
+    v, d = head.shape
+    return {
         "rows": v,
         "dim": d,
         "valid_rows": int(n_valid - np.count_nonzero(stats.bad_rows < n_valid)),
@@ -218,16 +218,76 @@ def run_inspect(
         "zero_rows": [int(i) for i in stats.zero_rows[:100]],
         "bias_range": None if bias is None else [num(float(bias.min())), num(float(bias.max()))],
     }
+
+
+def _maybe_tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.ndarray | None,
+                   tieable: bool | None, warnings: list[str]) -> dict[str, Any] | None:
+    """Tie-ability of the chosen labels when asked for, or by default when the head is small enough."""
+    if len(ids) < 2 or tieable is False:
+        return None
+    v, d = head.shape
+    if tieable or v * d <= TIEABLE_AUTO_ELEMENTS:
+        return _tieable(head, ids, bad_rows, bias)
+    warnings.append(
+        f"tie-ability of the chosen labels not computed for a {v} × {d} head by default "
+        "(it loads the whole head and solves LPs): pass --tieable, or use `cosaudit neighbours`"
+    )
+    return None
+
+
+def run_inspect(
+    head: Head,
+    labels: list[ResolvedLabel],
+    *,
+    top_k: int = 5,
+    seed: int = 0,
+    n_pairs: int = 20000,
+    sample_rows: int = 2048,
+    n_top_pairs: int = 5,
+    progress: Callable[[int], None] | None = None,
+    n_probes: int = 16,
+    max_pairs: int = 15,
+    tieable: bool | None = None,
+) -> InspectReport:
+    """The inspect report. `progress(rows)` is told of rows read."""
+    v, d = head.shape
+    n_valid = head.n_vocab if head.n_vocab else v
+    warnings = _padding_warnings(head, v, n_valid)
+    ids, x = _chosen_rows(head, labels, d, n_valid, warnings)
+    probes_h, norm = _probe_states(head, d, n_probes, seed, warnings)
+
+    scan = VocabularyScan(v, d, x, n_valid=n_valid, sample_size=sample_rows, seed=seed,
+                          probes=probes_h if n_probes else None)
+    _scan_head(head, scan, progress)
+    result = scan.result(ids, top_k)
+    stats = result.stats
+    warnings += _row_warnings(stats)
+
+    cos = cosine_matrix(x)
+    cen = cosine_matrix(x - stats.mean) if ids else cos
+    dots = x @ x.T
+    for lab in labels:
+        if stats.norms[lab.id] == 0:
+            warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
+    neighbours = _neighbours(head, labels, result, top_k)
+
+    geometry = sample_geometry(result.sample_ids, result.sample_rows, stats)
+    pairs = sample_pairs(result.sample_ids, result.sample_rows, stats, n_pairs=n_pairs, seed=seed,
+                         raw_cen=geometry)
+    top_pairs = most_similar_pairs(result.sample_ids, result.sample_rows, stats, k=n_top_pairs,
+                                   raw_cen=geometry)
+    bias = _read_bias(head, warnings)
+    valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
+    pair_rows = _pair_rows(head, labels, x, max_pairs, top_pairs, result)
+    finite = np.isfinite(stats.norms)
+    equivalents = demonstrate(
+        pair_rows, logits=scan.logits, probes_h=probes_h if n_probes else None, valid=finite,
+        mean_row_norm=float(valid_norms.mean()) if valid_norms.size else math.nan,
+        head_type=head.head_type, softcap=head.softcap, has_norm=norm is not None,
+        bias=None if bias is None else bias.astype(np.float64))
+    summary = _summary(head, stats, n_valid, valid_norms, pairs, top_pairs, len(result.sample_ids), seed, bias)
     has_norm = head.final_norm is not None
-    tie = None
-    if len(ids) >= 2 and tieable is not False:
-        if tieable or v * d <= TIEABLE_AUTO_ELEMENTS:
-            tie = _tieable(head, ids, stats.bad_rows, bias)
-        else:
-            warnings.append(
-                f"tie-ability of the chosen labels not computed for a {v} × {d} head by default "
-                "(it loads the whole head and solves LPs): pass --tieable, or use `cosaudit neighbours`"
-            )
+    tie = _maybe_tieable(head, ids, stats.bad_rows, bias, tieable, warnings)
     combos = None
     distinct = list(dict.fromkeys(ids))
     if head.head_type == "sigmoid" and 1 <= len(distinct) <= 8:
