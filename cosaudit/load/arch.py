@@ -156,8 +156,127 @@ def head_candidates(shapes: Mapping[str, tuple[int, ...] | None]) -> list[str]:
     return _find(two_d, OUTPUT_NAMES) + _classifier_sequences(two_d) + _find(two_d, EMBEDDING_NAMES)
 
 
+Shapes = Mapping[str, tuple[int, ...] | None]
+
+
+def _head_weight(shapes: Shapes, cfg: Mapping[str, Any], tensor: str | None) -> Layout | None:
+    """The head matrix (given, a known output name, or a tied input embedding); None if none."""
+    two_d = _two_d(shapes)
+    notes: list[str] = []
+    if tensor is not None:
+        notes.append(f"head tensor {tensor!r} given with --tensor")
+        tied = tensor in _find(two_d, EMBEDDING_NAMES)
+        return Layout(weight=tensor, tied=tied, tied_to=tensor if tied else None, notes=notes)
+    outputs = _find(two_d, OUTPUT_NAMES) + _classifier_sequences(two_d)
+    embeddings = _find(two_d, EMBEDDING_NAMES)
+    if outputs:
+        weight = outputs[0]
+        notes.append(f"head {weight!r}: a known output-matrix name")
+        if cfg.get("tie_word_embeddings") is True and embeddings:
+            # some checkpoints store both copies of a tied matrix
+            notes.append(f"config says tie_word_embeddings: tied to {embeddings[0]!r}")
+            return Layout(weight=weight, tied=True, tied_to=embeddings[0], notes=notes)
+        return Layout(weight=weight, notes=notes)
+    if embeddings:
+        weight = embeddings[0]
+        why = "tie_word_embeddings is true" if cfg.get("tie_word_embeddings", True) else "no output matrix"
+        notes.append(f"no output matrix stored; head tied to input embedding {weight!r} ({why})")
+        return Layout(weight=weight, tied=True, tied_to=weight, notes=notes)
+    return None
+
+
+def _bias_fits(s: tuple[int, ...] | None, vocab: int | None) -> bool:
+    """Whether a tensor of shape `s` can be the bias of a head with `vocab` rows (None: not known yet)."""
+    if s is None or vocab is None:
+        return s is None or len(s) == 1 or (len(s) == 2 and s[0] == 1)
+    return int(_size(s)) == vocab and (len(s) == 1 or s[0] == 1)
+
+
+def _find_bias(layout: Layout, shapes: Shapes, bias_tensor: str | None) -> None:
+    """The output bias: given, then `<head>.bias`, then architecture-specific names."""
+    weight = layout.weight
+    if bias_tensor is not None:
+        layout.bias = bias_tensor
+        layout.notes.append(f"bias {bias_tensor!r} given with --bias-tensor")
+        return
+    head_shape = shapes.get(weight)
+    vocab = head_shape[0] if head_shape else None
+    stem = weight[: -len(".weight")] if weight.endswith(".weight") else weight
+    for cand in [stem + ".bias", *_find(shapes, BIAS_NAMES)]:
+        if cand in shapes and cand != weight and _bias_fits(shapes[cand], vocab):
+            layout.bias = cand
+            layout.notes.append(f"output bias {cand!r}")
+            return
+
+
+def _norm_eps(cfg: Mapping[str, Any]) -> float | None:
+    """The final norm's epsilon from the config, if it states one."""
+    for key in ("layer_norm_epsilon", "layer_norm_eps", "rms_norm_eps", "norm_eps"):
+        if isinstance(cfg.get(key), (int, float)):
+            return float(cfg[key])
+    return None
+
+
+def _find_norm(layout: Layout, shapes: Shapes, cfg: Mapping[str, Any]) -> None:
+    """The final norm before the head: a known name whose weight is a vector of the head's width."""
+    head_shape = shapes.get(layout.weight)
+    for module in _find({n[: -len(".weight")]: 0 for n in shapes if n.endswith(".weight")}, NORM_NAMES):
+        w = module + ".weight"
+        sw = shapes[w]
+        if sw is not None and (len(sw) != 1 or (head_shape is not None and sw[0] != head_shape[1])):
+            continue
+        if w == layout.weight:
+            continue
+        layout.norm_weight = w
+        b = module + ".bias"
+        layout.norm_bias = (b if b in shapes and (shapes[b] is None or sw is None or shapes[b] == sw)
+                            else None)
+        layout.norm_kind = "layernorm" if layout.norm_bias else "rmsnorm"
+        model_type = str(cfg.get("model_type", ""))
+        if layout.norm_kind == "rmsnorm" and model_type.startswith("gemma"):
+            layout.norm_offset = 1.0  # Gemma's RMSNorm scales by (1 + weight)
+        eps = _norm_eps(cfg)
+        if eps is not None:
+            layout.norm_eps = eps
+        layout.notes.append(f"final {layout.norm_kind} {module!r} before the head")
+        return
+
+
+def _find_position(layout: Layout, shapes: Shapes) -> None:
+    """A tied head's position embedding, if one of the head's width is stored."""
+    head_shape = shapes.get(layout.weight)
+    for cand in _find(shapes, POSITION_NAMES):
+        sp = shapes[cand]
+        if sp is None or head_shape is None or sp[1:] == head_shape[1:]:
+            layout.position = cand
+            return
+
+
+def _find_softcap(layout: Layout, cfg: Mapping[str, Any]) -> None:
+    """A logit soft-cap stated in the config."""
+    for key in SOFTCAP_KEYS:
+        val = cfg.get(key)
+        if isinstance(val, (int, float)) and val > 0:
+            layout.softcap = float(val)
+            layout.notes.append(f"logits soft-capped: {key} = {val}")
+            return
+
+
+def _choose_head_type(layout: Layout, cfg: Mapping[str, Any], head_type: str) -> None:
+    """softmax or sigmoid: as given, then from the config's problem_type, else softmax."""
+    if head_type in ("softmax", "sigmoid"):
+        layout.head_type = head_type
+        layout.head_type_reason = f"--head {head_type}"
+    elif cfg.get("problem_type") == "multi_label_classification":
+        layout.head_type = "sigmoid"
+        layout.head_type_reason = "config problem_type: multi_label_classification"
+    else:
+        layout.head_type = "softmax"
+        layout.head_type_reason = "default: softmax (pass --head sigmoid for multi-label heads)"
+
+
 def detect(
-    shapes: Mapping[str, tuple[int, ...] | None],
+    shapes: Shapes,
     config: Mapping[str, Any],
     *,
     tensor: str | None = None,
@@ -169,100 +288,15 @@ def detect(
     A shape may be None (a Hub shard not fetched yet): such a tensor is judged by its name.
     """
     cfg = text_config(config)
-    two_d = _two_d(shapes)
-    notes: list[str] = []
-    tied = False
-    tied_to = None
-    if tensor is not None:
-        weight = tensor
-        notes.append(f"head tensor {tensor!r} given with --tensor")
-        if weight in _find(two_d, EMBEDDING_NAMES):
-            tied, tied_to = True, weight
-    else:
-        outputs = _find(two_d, OUTPUT_NAMES) + _classifier_sequences(two_d)
-        embeddings = _find(two_d, EMBEDDING_NAMES)
-        if outputs:
-            weight = outputs[0]
-            notes.append(f"head {weight!r}: a known output-matrix name")
-            if cfg.get("tie_word_embeddings") is True and embeddings:
-                # some checkpoints store both copies of a tied matrix
-                tied, tied_to = True, embeddings[0]
-                notes.append(f"config says tie_word_embeddings: tied to {embeddings[0]!r}")
-        elif embeddings:
-            weight = embeddings[0]
-            tied, tied_to = True, weight
-            why = "tie_word_embeddings is true" if cfg.get("tie_word_embeddings", True) else "no output matrix"
-            notes.append(f"no output matrix stored; head tied to input embedding {weight!r} ({why})")
-        else:
-            return None
-    layout = Layout(weight=weight, tied=tied, tied_to=tied_to, notes=notes)
-
-    # bias: `<head>.bias` first, then architecture-specific names
-    head_shape = shapes.get(weight)
-    vocab = head_shape[0] if head_shape else None
-    stem = weight[: -len(".weight")] if weight.endswith(".weight") else weight
-    if bias_tensor is not None:
-        layout.bias = bias_tensor
-        notes.append(f"bias {bias_tensor!r} given with --bias-tensor")
-    else:
-        for cand in [stem + ".bias", *_find(shapes, BIAS_NAMES)]:
-            if cand not in shapes or cand == weight:
-                continue
-            s = shapes[cand]
-            if s is None or vocab is None:
-                ok = s is None or len(s) == 1 or (len(s) == 2 and s[0] == 1)
-            else:
-                ok = int(_size(s)) == vocab and (len(s) == 1 or s[0] == 1)
-            if ok:
-                layout.bias = cand
-                notes.append(f"output bias {cand!r}")
-                break
-
-    # final norm
-    for module in _find({n[: -len(".weight")]: 0 for n in shapes if n.endswith(".weight")}, NORM_NAMES):
-        w = module + ".weight"
-        sw = shapes[w]
-        if sw is not None and (len(sw) != 1 or (head_shape is not None and sw[0] != head_shape[1])):
-            continue
-        if w != weight:
-            layout.norm_weight = w
-            b = module + ".bias"
-            layout.norm_bias = (b if b in shapes and (shapes[b] is None or sw is None or shapes[b] == sw)
-                                else None)
-            layout.norm_kind = "layernorm" if layout.norm_bias else "rmsnorm"
-            model_type = str(cfg.get("model_type", ""))
-            if layout.norm_kind == "rmsnorm" and model_type.startswith("gemma"):
-                layout.norm_offset = 1.0  # Gemma's RMSNorm scales by (1 + weight)
-            for key in ("layer_norm_epsilon", "layer_norm_eps", "rms_norm_eps", "norm_eps"):
-                if isinstance(cfg.get(key), (int, float)):
-                    layout.norm_eps = float(cfg[key])
-                    break
-            notes.append(f"final {layout.norm_kind} {module!r} before the head")
-            break
-
-    if tied:
-        for cand in _find(shapes, POSITION_NAMES):
-            sp = shapes[cand]
-            if sp is None or head_shape is None or sp[1:] == head_shape[1:]:
-                layout.position = cand
-                break
-
-    for key in SOFTCAP_KEYS:
-        val = cfg.get(key)
-        if isinstance(val, (int, float)) and val > 0:
-            layout.softcap = float(val)
-            notes.append(f"logits soft-capped: {key} = {val}")
-            break
-
-    if head_type in ("softmax", "sigmoid"):
-        layout.head_type = head_type
-        layout.head_type_reason = f"--head {head_type}"
-    elif cfg.get("problem_type") == "multi_label_classification":
-        layout.head_type = "sigmoid"
-        layout.head_type_reason = "config problem_type: multi_label_classification"
-    else:
-        layout.head_type = "softmax"
-        layout.head_type_reason = "default: softmax (pass --head sigmoid for multi-label heads)"
+    layout = _head_weight(shapes, cfg, tensor)
+    if layout is None:
+        return None
+    _find_bias(layout, shapes, bias_tensor)
+    _find_norm(layout, shapes, cfg)
+    if layout.tied:
+        _find_position(layout, shapes)
+    _find_softcap(layout, cfg)
+    _choose_head_type(layout, cfg, head_type)
     return layout
 
 
