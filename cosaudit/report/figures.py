@@ -107,6 +107,61 @@ def _as_matrix(m: Sequence[Sequence[float | None]] | np.ndarray) -> np.ndarray:
 # ----------------------------------------------------------------------------- heatmaps
 
 
+def _heatmap_matrices(
+    panels: Sequence[tuple[str, Sequence[Sequence[float | None]] | np.ndarray]],
+    n: int,
+    highlight: tuple[int, int] | None,
+) -> list[np.ndarray]:
+    """The panels' matrices, each checked to be n × n, and the highlighted pair checked to be in range."""
+    if not panels:
+        raise ValueError("cosine_heatmaps needs at least one panel")
+    mats = [_as_matrix(m) for _, m in panels]
+    for (ptitle, _), m in zip(panels, mats, strict=True):
+        if m.shape != (n, n):
+            raise ValueError(
+                f"panel {ptitle!r} is {m.shape[0]}×{m.shape[1]} but there are {n} labels"
+            )
+    if highlight is not None and not all(0 <= k < n for k in highlight):
+        raise ValueError(f"highlighted pair {highlight} is outside the {n} labels")
+    return mats
+
+
+def _write_cell_values(ax: Any, m: np.ndarray) -> None:
+    """Each defined cell's value written in it (white on dark cells); undefined cells stay blank."""
+    n = m.shape[0]
+    for a in range(n):
+        for b in range(n):
+            if np.isfinite(m[a, b]):
+                ax.text(
+                    b,
+                    a,
+                    f"{m[a, b]:+.2f}",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="white" if abs(m[a, b]) > 0.6 else "black",
+                )
+
+
+def _outline_pair(ax: Any, highlight: tuple[int, int]) -> None:
+    """Outline the pair's two cells (patches with gid HIGHLIGHT_GID)."""
+    from matplotlib.patches import Rectangle
+
+    i, j = highlight
+    for a, b in {(i, j), (j, i)}:
+        ax.add_patch(
+            Rectangle(
+                (b - 0.5, a - 0.5),
+                1,
+                1,
+                fill=False,
+                edgecolor="black",
+                linewidth=2.4,
+                gid=HIGHLIGHT_GID,
+            )
+        )
+
+
 def cosine_heatmaps(
     panels: Sequence[tuple[str, Sequence[Sequence[float | None]] | np.ndarray]],
     names: Sequence[str],
@@ -120,19 +175,9 @@ def cosine_heatmaps(
     "highlight"). Cells show their values when there are at most 8 labels; undefined (None/NaN)
     cells are left blank (grey).
     """
-    if not panels:
-        raise ValueError("cosine_heatmaps needs at least one panel")
-    mats = [_as_matrix(m) for _, m in panels]
+    mats = _heatmap_matrices(panels, len(names), highlight)
     n = len(names)
-    for (ptitle, _), m in zip(panels, mats, strict=True):
-        if m.shape != (n, n):
-            raise ValueError(
-                f"panel {ptitle!r} is {m.shape[0]}×{m.shape[1]} but there are {n} labels"
-            )
-    if highlight is not None and not all(0 <= k < n for k in highlight):
-        raise ValueError(f"highlighted pair {highlight} is outside the {n} labels")
     from matplotlib.colors import Normalize
-    from matplotlib.patches import Rectangle
 
     k = len(panels)
     cols = 2 if k == 4 else min(k, 3)
@@ -155,32 +200,9 @@ def cosine_heatmaps(
         ax.set_xticks(range(n), labels=list(names), rotation=45, ha="right", fontsize=8)
         ax.set_yticks(range(n), labels=list(names), fontsize=8)
         if n <= 8:
-            for a in range(n):
-                for b in range(n):
-                    if np.isfinite(m[a, b]):
-                        ax.text(
-                            b,
-                            a,
-                            f"{m[a, b]:+.2f}",
-                            ha="center",
-                            va="center",
-                            fontsize=7,
-                            color="white" if abs(m[a, b]) > 0.6 else "black",
-                        )
+            _write_cell_values(ax, m)
         if highlight is not None:
-            i, j = highlight
-            for a, b in {(i, j), (j, i)}:
-                ax.add_patch(
-                    Rectangle(
-                        (b - 0.5, a - 0.5),
-                        1,
-                        1,
-                        fill=False,
-                        edgecolor="black",
-                        linewidth=2.4,
-                        gid=HIGHLIGHT_GID,
-                    )
-                )
+            _outline_pair(ax, highlight)
     for idx in range(k, rows * cols):
         axes[idx // cols][idx % cols].set_visible(False)
     assert image is not None
