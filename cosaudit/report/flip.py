@@ -82,22 +82,25 @@ def _neighbour_line(entry: dict[str, Any]) -> str:
     return ", ".join(f"{n['label']} {fmt(n['cosine'])}" for n in entry["neighbours"]) or "—"
 
 
-def render_text(r: FlipReport, *, color: bool = False) -> str:
-    """The report for a terminal (rich tables; ANSI colours only when `color`)."""
-    report = r.data
-    parts: list[Any] = []
+def _header_parts(report: dict[str, Any]) -> list[Any]:
+    """The title line, the headline, the behaviour lines and the warnings."""
     ck = report["checkpoint"]
-    parts.append(
+    parts: list[Any] = [
         Text(
             f"cosaudit flip — {ck['source']} ({ck['tensor']}, {ck['shape'][0]} × {ck['shape'][1]}, "
             f"{ck['dtype']}{', tied' if ck['tied'] else ''})",
             style="bold",
         )
-    )
+    ]
     parts.append(Text(_headline(report)))
     parts.extend(Text(line) for line in behaviour_lines(report))
     for w in report.get("warnings", []):
         parts.append(Text(f"warning: {w}", style="yellow"))
+    return parts
+
+
+def _models_table(report: dict[str, Any]) -> Table:
+    """The pair's cosines in the original and in each equivalent model, with the probability checks."""
     o = report["original"]
     table = Table(title=f"the pair in each model ({report['symmetry']})", title_justify="left")
     for col in (
@@ -135,24 +138,24 @@ def render_text(r: FlipReport, *, color: bool = False) -> str:
             _sci(m["stored_max_abs_logprob_diff"]),
             _agree(m, "stored_"),
         )
-    if report["models"]:
-        parts.append(table)
-    if r.matrices:  # the pair and its neighbours, before/after, coloured
-        from cosaudit.report.terminal import cosine_panels
+    return table
 
-        parts.append(cosine_panels(r.matrix_names, r.matrices, color=color))
-    ver = report.get("verification")
-    if ver:
-        parts.append(
-            Text(
-                f"verified on {ver['n_probes']} probe hidden states (seed {ver['seed']}; "
-                f"{'auto count, --probes N for more' if ver['probes_auto'] else 'as asked'}): "
-                f"{ver['probe_set']}; "
-                "probabilities compared in float64 over the whole vocabulary. "
-                f"{verified_what(report)}.",
-                style="dim",
-            )
-        )
+
+def _verification_text(ver: dict[str, Any], report: dict[str, Any]) -> Text:
+    """How the equivalents were verified: probes, seed, and which logits were compared."""
+    return Text(
+        f"verified on {ver['n_probes']} probe hidden states (seed {ver['seed']}; "
+        f"{'auto count, --probes N for more' if ver['probes_auto'] else 'as asked'}): "
+        f"{ver['probe_set']}; "
+        "probabilities compared in float64 over the whole vocabulary. "
+        f"{verified_what(report)}.",
+        style="dim",
+    )
+
+
+def _model_notes(report: dict[str, Any]) -> list[Text]:
+    """Each model's notes, and a hint when rounding it to a low-precision dtype is not exact."""
+    parts = []
     for m in report["models"]:
         for note in m.get("notes", []):
             parts.append(Text(f"target {_target(m['target'])}: {note}", style="yellow"))
@@ -168,17 +171,26 @@ def render_text(r: FlipReport, *, color: bool = False) -> str:
                     style="dim",
                 )
             )
+    return parts
+
+
+def _neighbours_table(report: dict[str, Any]) -> Table:
+    """The nearest rows of the pair in the original and in each model."""
     nb = Table(title=f"nearest rows by cosine (top {_topk(report)})", title_justify="left")
     nb.add_column("model")
     nb.add_column("label")
     nb.add_column("neighbours")
-    for entry in o.get("neighbours", []):
+    for entry in report["original"].get("neighbours", []):
         nb.add_row("original", entry["label"], _neighbour_line(entry))
     for m in report["models"]:
         for entry in m.get("neighbours", []):
             nb.add_row(f"target {_target(m['target'])}", entry["label"], _neighbour_line(entry))
-    if o.get("neighbours"):
-        parts.append(nb)
+    return nb
+
+
+def _saved_lines(report: dict[str, Any]) -> list[Text]:
+    """Where each saved model went, how it was stored, and its notes."""
+    parts = []
     for m in report["models"]:
         if m.get("saved"):
             s = m["save"]
@@ -194,6 +206,26 @@ def render_text(r: FlipReport, *, color: bool = False) -> str:
             parts.append(Text(line, style="green"))
             for note in s.get("notes", []):
                 parts.append(Text(f"  {note}", style="dim"))
+    return parts
+
+
+def render_text(r: FlipReport, *, color: bool = False) -> str:
+    """The report for a terminal (rich tables; ANSI colours only when `color`)."""
+    report = r.data
+    parts = _header_parts(report)
+    if report["models"]:
+        parts.append(_models_table(report))
+    if r.matrices:  # the pair and its neighbours, before/after, coloured
+        from cosaudit.report.terminal import cosine_panels
+
+        parts.append(cosine_panels(r.matrix_names, r.matrices, color=color))
+    ver = report.get("verification")
+    if ver:
+        parts.append(_verification_text(ver, report))
+    parts.extend(_model_notes(report))
+    if report["original"].get("neighbours"):
+        parts.append(_neighbours_table(report))
+    parts.extend(_saved_lines(report))
     return render_rich(parts, color=color, width=120)
 
 
