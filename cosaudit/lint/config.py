@@ -187,6 +187,87 @@ def load_config(explicit: Path | None = None, start: Path | None = None) -> Chec
     return parse_table(table, root=root, source=path)
 
 
+def _str_list(table: dict[str, Any], key: str, where: str) -> tuple[str, ...] | None:
+    """`table[key]` as a tuple of strings; None when the key is absent."""
+    if key not in table:
+        return None
+    v = table[key]
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise ConfigError(
+            f"{where}: {key!r} must be a list of strings", hint=f'e.g. {key} = ["COS1"]'
+        )
+    return tuple(v)
+
+
+def _selections(table: dict[str, Any], where: str) -> dict[str, tuple[str, ...]]:
+    """`select` and `ignore` (rule codes or prefixes, any case), upper-cased and validated."""
+    out = {}
+    for key in ("select", "ignore"):
+        codes = _str_list(table, key, where)
+        if codes is not None:
+            upper = tuple(s.upper() for s in codes)
+            _validate(list(upper), f"{where}: {key!r}", ConfigError)
+            out[key] = upper
+    return out
+
+
+def _excludes(table: dict[str, Any], where: str) -> dict[str, tuple[str, ...]]:
+    """`exclude` and `extend-exclude` glob lists, under their field names."""
+    out = {}
+    for key, name in (("exclude", "exclude"), ("extend-exclude", "extend_exclude")):
+        globs = _str_list(table, key, where)
+        if globs is not None:
+            out[name] = globs
+    return out
+
+
+def _per_file_ignores(pfi: Any, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`per-file-ignores`: glob → codes, validated, upper-cased and sorted by glob."""
+    if not isinstance(pfi, dict) or not all(
+        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in pfi.values()
+    ):
+        raise ConfigError(
+            f"{where}: 'per-file-ignores' must map glob patterns to lists of codes",
+            hint='e.g. "notebooks/*.ipynb" = ["COS202"]',
+        )
+    for pat, codes in pfi.items():
+        _validate(
+            [c.upper() for c in codes], f"{where}: 'per-file-ignores' {pat!r}", ConfigError
+        )
+    return tuple((k, tuple(c.upper() for c in v)) for k, v in sorted(pfi.items()))
+
+
+def _fail_on(v: Any, where: str) -> Severity:
+    """`fail-on`: a severity name."""
+    try:
+        return Severity.parse(v if isinstance(v, str) else repr(v))
+    except ValueError:
+        raise ConfigError(
+            f"{where}: 'fail-on' must be one of info, warning, error (got {v!r})",
+            hint='e.g. fail-on = "warning"',
+        ) from None
+
+
+def _max_file_size(v: Any, where: str) -> int:
+    """`max-file-size`: a positive whole number of bytes."""
+    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+        raise ConfigError(
+            f"{where}: 'max-file-size' must be a positive number of bytes (got {v!r})",
+            hint="e.g. max-file-size = 10485760",
+        )
+    return v
+
+
+def _respect_gitignore(v: Any, where: str) -> bool:
+    """`respect-gitignore`: true or false."""
+    if not isinstance(v, bool):
+        raise ConfigError(
+            f"{where}: 'respect-gitignore' must be true or false (got {v!r})",
+            hint="respect-gitignore = true",
+        )
+    return v
+
+
 def parse_table(table: Any, *, root: Path, source: Path | None = None) -> CheckConfig:
     """Validate a `[tool.cosaudit.check]` table; ConfigError names the offending key."""
     where = f"[tool.cosaudit.check] in {source}" if source else "[tool.cosaudit.check]"
@@ -197,70 +278,14 @@ def parse_table(table: Any, *, root: Path, source: Path | None = None) -> CheckC
         raise ConfigError(
             f"{where}: unknown key {unknown[0]!r}", hint=f"known keys: {', '.join(sorted(KEYS))}"
         )
-
-    def str_list(key: str) -> tuple[str, ...] | None:
-        if key not in table:
-            return None
-        v = table[key]
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise ConfigError(
-                f"{where}: {key!r} must be a list of strings", hint=f'e.g. {key} = ["COS1"]'
-            )
-        return tuple(v)
-
-    cfg = CheckConfig(root=root, source=source)
-    for key in ("select", "ignore"):  # rule codes or prefixes, any case
-        codes = str_list(key)
-        if codes is not None:
-            upper = tuple(s.upper() for s in codes)
-            _validate(list(upper), f"{where}: {key!r}", ConfigError)
-            cfg = replace(cfg, **{key: upper})
-    for key, name in (("exclude", "exclude"), ("extend-exclude", "extend_exclude")):
-        globs = str_list(key)
-        if globs is not None:
-            cfg = replace(cfg, **{name: globs})
+    # each key is checked in turn, so the first bad key (in this order) is the one reported
+    changes: dict[str, Any] = {**_selections(table, where), **_excludes(table, where)}
     if "per-file-ignores" in table:
-        pfi = table["per-file-ignores"]
-        if not isinstance(pfi, dict) or not all(
-            isinstance(v, list) and all(isinstance(c, str) for c in v) for v in pfi.values()
-        ):
-            raise ConfigError(
-                f"{where}: 'per-file-ignores' must map glob patterns to lists of codes",
-                hint='e.g. "notebooks/*.ipynb" = ["COS202"]',
-            )
-        for pat, codes in pfi.items():
-            _validate(
-                [c.upper() for c in codes], f"{where}: 'per-file-ignores' {pat!r}", ConfigError
-            )
-        cfg = replace(
-            cfg,
-            per_file_ignores=tuple(
-                (k, tuple(c.upper() for c in v)) for k, v in sorted(pfi.items())
-            ),
-        )
+        changes["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], where)
     if "fail-on" in table:
-        v = table["fail-on"]
-        try:
-            cfg = replace(cfg, fail_on=Severity.parse(v if isinstance(v, str) else repr(v)))
-        except ValueError:
-            raise ConfigError(
-                f"{where}: 'fail-on' must be one of info, warning, error (got {v!r})",
-                hint='e.g. fail-on = "warning"',
-            ) from None
+        changes["fail_on"] = _fail_on(table["fail-on"], where)
     if "max-file-size" in table:
-        v = table["max-file-size"]
-        if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-            raise ConfigError(
-                f"{where}: 'max-file-size' must be a positive number of bytes (got {v!r})",
-                hint="e.g. max-file-size = 10485760",
-            )
-        cfg = replace(cfg, max_file_size=v)
+        changes["max_file_size"] = _max_file_size(table["max-file-size"], where)
     if "respect-gitignore" in table:
-        v = table["respect-gitignore"]
-        if not isinstance(v, bool):
-            raise ConfigError(
-                f"{where}: 'respect-gitignore' must be true or false (got {v!r})",
-                hint="respect-gitignore = true",
-            )
-        cfg = replace(cfg, respect_gitignore=v)
-    return cfg
+        changes["respect_gitignore"] = _respect_gitignore(table["respect-gitignore"], where)
+    return CheckConfig(root=root, source=source, **changes)
