@@ -31,6 +31,80 @@ def clean_inline(text: str) -> str:
     return text
 
 
+def _front_matter_end(lines: list[str]) -> int:
+    """The index of the first line after YAML front matter (0 when there is none)."""
+    if lines and lines[0].strip() == "---":
+        for j in range(1, len(lines)):
+            if lines[j].strip() in ("---", "..."):
+                return j + 1
+    return 0
+
+
+def _fenced_block(
+    lines: list[str],
+    i: int,
+    m: re.Match[str],
+    cell: int | None,
+    prose: ParagraphBuilder,
+    code: list[CodeCell],
+    opaque: set[tuple[int, int | None]] | None,
+) -> int:
+    """The fenced block opening at line `i`: python becomes a code cell; the rest is opaque.
+
+    Returns the index of the line after the closing fence.
+    """
+    fence = m.group(2)
+    lang = m.group(3).lower()
+    body, j = take_block(lines, i + 1, lambda ln, f=fence: not ln.strip().startswith(f))
+    prose.flush()
+    if opaque is not None:
+        opaque.add((i + 1, cell))
+        opaque.add((j + 1, cell))
+        if lang not in _PY_LANGS:
+            opaque.update((ln, cell) for _, ln in body)
+    if lang in _PY_LANGS:
+        indent = len(m.group(1))
+        src = [b[indent:] if b[:indent].strip() == "" else b.lstrip() for b, _ in body]
+        src = [s[4:] if s.startswith((">>> ", "... ")) else s for s in src]
+        code.append(CodeCell.from_lines(src, [(ln, cell) for _, ln in body]))
+    return j + 1
+
+
+def _open_comment(line: str) -> tuple[str, bool]:
+    """`line` without its HTML comment, and whether a comment stays open past it."""
+    if "<!--" not in line:
+        return line, False
+    before, _, after = line.partition("<!--")
+    if "-->" in after:
+        return before + after.split("-->", 1)[1], False
+    return before, True
+
+
+def _math_block(lines: list[str], i: int, line: str, cell: int | None, prose: ParagraphBuilder) -> int:
+    """A `$$` display-math block starting at line `i` (whose text is `line`); returns the next index."""
+    stripped = line.strip()
+    block = [(line, i + 1, cell)]
+    if not (stripped.endswith("$$") and len(stripped) > 2):
+        j = i + 1
+        while j < len(lines):
+            block.append((lines[j], j + 1, cell))
+            if "$$" in lines[j]:
+                break
+            j += 1
+        i = j
+    prose.math_block(block)
+    return i + 1
+
+
+def _prose_line(line: str, i: int, cell: int | None, prose: ParagraphBuilder) -> None:
+    """One line of prose: a heading or paragraph text."""
+    h = _HEADING.match(line)
+    if h:
+        prose.heading(clean_inline(h.group(1)), i + 1, cell)
+    else:
+        prose.add(clean_inline(line), i + 1, cell)
+
+
 def parse_markdown(
     lines: list[str],
     cell: int | None,
@@ -39,35 +113,15 @@ def parse_markdown(
     opaque: set[tuple[int, int | None]] | None = None,
 ) -> None:
     """Split markdown `lines` into prose paragraphs and python code cells (appended in place)."""
-    i = 0
+    i = _front_matter_end(lines) if cell is None else 0
     n = len(lines)
-    if cell is None and n and lines[0].strip() == "---":  # YAML front matter
-        for j in range(1, n):
-            if lines[j].strip() in ("---", "..."):
-                i = j + 1
-                break
     in_comment = False
     while i < n:
         line = lines[i]
         m = _FENCE.match(line)
         if m and not in_comment:
-            fence = m.group(2)
-            lang = m.group(3).lower()
-            body, j = take_block(lines, i + 1, lambda ln, f=fence: not ln.strip().startswith(f))
-            prose.flush()
-            if opaque is not None:
-                opaque.add((i + 1, cell))
-                opaque.add((j + 1, cell))
-                if lang not in _PY_LANGS:
-                    opaque.update((ln, cell) for _, ln in body)
-            if lang in _PY_LANGS:
-                indent = len(m.group(1))
-                src = [b[indent:] if b[:indent].strip() == "" else b.lstrip() for b, _ in body]
-                src = [s[4:] if s.startswith((">>> ", "... ")) else s for s in src]
-                code.append(CodeCell.from_lines(src, [(ln, cell) for _, ln in body]))
-            i = j + 1
+            i = _fenced_block(lines, i, m, cell, prose, code, opaque)
             continue
-        stripped = line.strip()
         if in_comment:
             if "-->" in line:
                 in_comment = False
@@ -75,35 +129,13 @@ def parse_markdown(
                 prose.add(clean_inline(rest), i + 1, cell)
             i += 1
             continue
-        if "<!--" in line:
-            before, _, after = line.partition("<!--")
-            if "-->" in after:
-                line = before + after.split("-->", 1)[1]
-            else:
-                line = before
-                in_comment = True
-            stripped = line.strip()
-        if stripped.startswith("$$"):
-            block = [(line, i + 1, cell)]
-            if not (stripped.endswith("$$") and len(stripped) > 2):
-                j = i + 1
-                while j < n:
-                    block.append((lines[j], j + 1, cell))
-                    if "$$" in lines[j]:
-                        break
-                    j += 1
-                i = j
-            prose.math_block(block)
-            i += 1
+        line, in_comment = _open_comment(line)
+        if line.strip().startswith("$$"):
+            i = _math_block(lines, i, line, cell, prose)
             continue
-        h = _HEADING.match(line)
-        if h:
-            prose.heading(clean_inline(h.group(1)), i + 1, cell)
-        else:
-            prose.add(clean_inline(line), i + 1, cell)
+        _prose_line(line, i, cell, prose)
         i += 1
     prose.flush()
-
 
 class MarkdownReader(LineReader):
     kind = DocumentKind.MARKDOWN
