@@ -66,6 +66,44 @@ def _split_codes(raw: str, known: set[str]) -> tuple[list[str], list[str]]:
     return codes, unknown
 
 
+def _real_comment(
+    m: re.Match[str],
+    text: str,
+    key: tuple[int, int | None],
+    code_lines: set[tuple[int, int | None]],
+    comment_lines: set[tuple[int, int | None]],
+) -> bool:
+    """Whether the match is a real comment: a `#` comment token in analysed code; elsewhere a
+    non-`#` comment that is not inside an inline code span."""
+    if key in code_lines:
+        return m.group("lead") == "#" and key in comment_lines
+    return not (m.group("lead") == "#" or text[: m.start()].count("`") % 2 == 1)
+
+
+def _next_line(lines: list[tuple[str, int, int | None]], idx: int, cell: int | None) -> int | None:
+    """The next non-blank line after `lines[idx]` in the same cell, if any."""
+    for later_text, later_line, later_cell in lines[idx + 1 :]:
+        if later_cell != cell:
+            break
+        if later_text.strip():
+            return later_line
+    return None
+
+
+def _tag_suppressions(doc: Document, known: set[str]) -> list[Suppression]:
+    """Suppressions given as notebook cell tags."""
+    out = []
+    for cell, tags in sorted(doc.cell_tags.items()):
+        for tag in tags:
+            t = _TAG.match(tag.strip())
+            if t:
+                codes, unknown = _split_codes(t.group("codes"), known)
+                out.append(
+                    Suppression(codes, unknown, 1, 1, cell, "cell tag", "cell", from_tag=True)
+                )
+    return out
+
+
 def parse_suppressions(
     doc: Document,
     known: set[str],
@@ -89,36 +127,15 @@ def parse_suppressions(
         if not m:
             continue
         key = (line, cell)
-        if key in doc.opaque:
-            continue
-        if key in code_lines:
-            if m.group("lead") != "#" or key not in comment_lines:
-                continue
-        elif m.group("lead") == "#" or text[: m.start()].count("`") % 2 == 1:
+        if key in doc.opaque or not _real_comment(m, text, key, code_lines, comment_lines):
             continue
         codes, unknown = _split_codes(m.group("codes"), known)
         reason = m.group("reason").replace("-->", "").strip().lstrip("-—–:").strip()
         standalone = not text[: m.start()].strip()
         scope = "file" if m.group("kind") == "ignore-file" else ("next" if standalone else "line")
-        target = None
-        if scope == "next":
-            for later_text, later_line, later_cell in lines[idx + 1 :]:
-                if later_cell != cell:
-                    break
-                if later_text.strip():
-                    target = later_line
-                    break
+        target = _next_line(lines, idx, cell) if scope == "next" else None
         out.append(Suppression(codes, unknown, line, m.start() + 1, cell, reason, scope, target))
-    for cell, tags in sorted(doc.cell_tags.items()):
-        for tag in tags:
-            t = _TAG.match(tag.strip())
-            if t:
-                codes, unknown = _split_codes(t.group("codes"), known)
-                out.append(
-                    Suppression(codes, unknown, 1, 1, cell, "cell tag", "cell", from_tag=True)
-                )
-    return out
-
+    return out + _tag_suppressions(doc, known)
 
 def apply_suppressions(findings: list[Finding], sups: list[Suppression]) -> list[Finding]:
     """Findings not covered by a suppression; marks the codes each suppression used."""
