@@ -1,0 +1,125 @@
+"""User functions: each module-level function is analysed once, with its parameters as
+placeholders; a call then instantiates the similarities found in its body with the arguments
+(so a `cos(u, v)` helper is reported where it is applied to label rows)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import Any
+
+from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.values import (
+    INPUT,
+    LABEL,
+    PARAM,
+    VEC,
+    Derived,
+    Event,
+    FuncInfo,
+    ModelObj,
+    Sim,
+    Taint,
+    TupleVal,
+)
+
+
+class FunctionRules:
+    """Mixin of the analyser: user-defined functions and code written as strings."""
+
+    def _analyse_function(self, info: FuncInfo, outer: dict[str, Any] | None = None) -> None:
+        if info.analysed:
+            return
+        info.analysed = True
+        node = info.node
+        env = dict(self.globals if outer is None else outer)
+        args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+        for i, a in enumerate(args):
+            hint = None
+            for pat, orient in P.NAME_HINTS:
+                if pat.match(a.arg):
+                    hint = Taint(LABEL, orient, confidence="medium", source=a.arg)
+            env[a.arg] = hint if hint is not None else Taint(PARAM, VEC, param=i, source=a.arg)
+        quiet = bool(P.FORWARD_FUNCS.search(node.name))
+        saved = (self._returns, self._quiet, self._current_events)
+        self._returns = []
+        self._current_events = []
+        if quiet:
+            self._quiet += 1
+        try:
+            self._block(node.body, env)
+        finally:
+            returns, events = self._returns, self._current_events
+            self._returns, self._quiet, self._current_events = saved
+        info.templates = [e for e in events if e.pending]
+        info.reported_in_body = any(not e.pending for e in events)
+        info.returns = next((r for r in returns if r is not None), None)
+
+    def _call_user_function(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> Any:
+        if not info.analysed:
+            self._analyse_function(info)
+        actual: dict[int, Any] = {}
+        for i, a in enumerate(call.args):
+            actual[i] = self.eval(a, env)
+        for kw in call.keywords:
+            if kw.arg in info.params:
+                actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
+        made: dict[int, Event] = {}
+        if not info.reported_in_body:
+            for tmpl in info.templates:
+                ops = _instantiate(tmpl, actual)
+                if ops is None:
+                    continue
+                ev = Event(
+                    tmpl.kind,
+                    ops[0],
+                    ops[1] if len(ops) > 1 else None,
+                    self._pos(call),
+                    tmpl.what,
+                    [Derived(d.kind, d.pos, d.what) for d in tmpl.derived],
+                    helper=info.node.name,
+                )
+                made[id(tmpl)] = ev
+                self._emit(ev)
+        ret = info.returns
+        if isinstance(ret, Sim):
+            ev = made.get(id(ret.event))
+            return Sim(ev) if ev is not None else (ret if not ret.event.pending else None)
+        if isinstance(ret, Taint):
+            if ret.kind == PARAM:
+                v = actual.get(ret.param if ret.param is not None else -1)
+                return v if isinstance(v, Taint) else None
+            return ret
+        return ret if isinstance(ret, (ModelObj, TupleVal)) else None
+
+    def _code_string(self, source: str, node: ast.Call) -> None:
+        """Code written into a generated notebook cell: analysed at lower confidence, reported at
+        the call that writes it."""
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return
+        sub = type(self)(tree)
+        for ev in sub.run():
+            ev.pos = self._pos(node)
+            ev.a = replace(ev.a, confidence="medium")
+            if ev.b is not None:
+                ev.b = replace(ev.b, confidence="medium")
+            for d in ev.derived:
+                d.pos = self._pos(node)
+            self._emit(ev)
+
+
+def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
+    """The operands of a helper's similarity with its parameters replaced by the arguments;
+    None when an argument is not a label representation."""
+    ops: list[Taint] = []
+    for op in tmpl.operands:
+        if op.kind != PARAM:
+            ops.append(op)
+            continue
+        v = actual.get(op.param if op.param is not None else -1)
+        if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT):
+            return None
+        ops.append(replace(v, normalized=v.normalized or op.normalized, centered=v.centered or op.centered))
+    return ops
