@@ -10,6 +10,7 @@ import ast
 import io
 import os
 import re
+import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from cosaudit.lint.formats.interface import (
 )
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
+from cosaudit.lint.recover import parse_tolerant, repair_line
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
 from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
@@ -147,13 +149,9 @@ class DocumentChecker:
     def _analyse_code(
         self, doc: Document, module: _Module, notices: list[Notice]
     ) -> tuple[list[Event], list[Paragraph], list[str]]:
-        text = "\n".join(module.lines) + "\n"
         comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
         try:
-            trees = [ast.parse(text)]
-            failed: list[tuple[int, int, SyntaxError]] = []
-        except SyntaxError:
-            trees, failed = self._parse_cells(doc, module)
+            trees, failed, repaired = self._parse(doc, module)
         except (RecursionError, MemoryError):
             notices.append(_too_complex(doc.path, "parse"))
             return _light_scan(module, 0, len(module.lines)), [], comments
@@ -168,54 +166,93 @@ class DocumentChecker:
                 continue
             events += found
             prose += _strings_as_prose(strings, module)
+        if repaired:
+            notices.append(_repaired_notice(doc.path, module, repaired))
+            for idx in repaired:
+                events += _light_scan(module, idx, idx + 1)
         for start, end, err in failed:
-            line, cell = (
-                module.origins[min(start + (err.lineno or 1) - 1, end - 1)]
-                if end > start
-                else (1, None)
-            )
-            where = f"cell {cell}, line {line}" if cell else f"line {line}"
-            notices.append(
-                Notice(
-                    doc.path,
-                    NoticeKind.SYNTAX_ERROR,
-                    f"Python syntax error at {where} ({err.msg}); used a lighter line-based "
-                    "scan there",
-                    line=line,
-                    cell=cell,
-                )
-            )
+            notices.append(_failed_notice(doc.path, module, start, end, err))
             events += _light_scan(module, start, end)
-        comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
         return events, prose, comments
+
+    def _parse(
+        self, doc: Document, module: _Module
+    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
+        """(trees, cells that could not be parsed at all, lines rewritten to parse the rest)."""
+        try:
+            return [ast.parse("\n".join(module.lines) + "\n")], [], []
+        except SyntaxError:
+            pass
+        try:
+            tree, repaired = parse_tolerant(module.lines)
+            return [tree], [], repaired
+        except SyntaxError:
+            return self._parse_cells(doc, module)
 
     def _parse_cells(
         self, doc: Document, module: _Module
-    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]]]:
-        """Parse cell by cell; cells that parse are analysed together (shifted to their place)."""
+    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
+        """Cell by cell (each repaired as far as it can be); cells that parse are analysed
+        together, at their place."""
         good_lines = [""] * len(module.lines)
         failed: list[tuple[int, int, SyntaxError]] = []
+        repaired: list[int] = []
         start = 0
         for cell in doc.code:
             n = len(cell.text.split("\n")) - (1 if cell.text.endswith("\n") else 0)
-            chunk = "\n".join(module.lines[start : start + n]) + "\n"
+            chunk = module.lines[start : start + n]
             try:
-                ast.parse(chunk)
-                good_lines[start : start + n] = module.lines[start : start + n]
+                _, fixed = parse_tolerant(chunk)
+                good_lines[start : start + n] = chunk
+                for i in fixed:
+                    good_lines[start + i] = repair_line(chunk[i]) if chunk[i].strip() else ""
+                repaired += [start + i for i in fixed]
             except (SyntaxError, RecursionError, MemoryError) as err:
                 if not isinstance(err, SyntaxError):
                     err = SyntaxError("too deeply nested")
                 failed.append((start, start + n, err))
             start += n
         try:
-            return [ast.parse("\n".join(good_lines) + "\n")], failed
+            tree, more = parse_tolerant(good_lines)
+            return [tree], failed, sorted(set(repaired + more))
         except (SyntaxError, RecursionError, MemoryError):
-            return [], failed
+            return [], failed, repaired
 
 
 def _finding(r: Rule, h: Hit, path: str) -> Finding:
     return Finding(
         r.code, h.severity or r.severity, path, h.line, h.column, h.message, h.cell, h.confidence
+    )
+
+
+def _where(module: _Module, idx: int) -> tuple[int, int | None, str]:
+    line, cell = module.origins[idx] if module.origins else (1, None)
+    return line, cell, f"cell {cell}, line {line}" if cell else f"line {line}"
+
+
+def _repaired_notice(path: str, module: _Module, repaired: list[int]) -> Notice:
+    line, cell, where = _where(module, min(repaired))
+    more = f" and {len(repaired) - 1} more line(s)" if len(repaired) > 1 else ""
+    return Notice(
+        path,
+        NoticeKind.SYNTAX_ERROR,
+        f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse {where}{more} (newer or "
+        "older syntax, a magic); the rest was analysed on its syntax tree, those lines by a "
+        "line-based scan",
+        line=line,
+        cell=cell,
+    )
+
+
+def _failed_notice(path: str, module: _Module, start: int, end: int, err: SyntaxError) -> Notice:
+    idx = min(start + (err.lineno or 1) - 1, end - 1) if end > start else 0
+    line, cell, where = _where(module, idx)
+    return Notice(
+        path,
+        NoticeKind.SYNTAX_ERROR,
+        f"Python syntax error at {where} ({err.msg}); used a lighter line-based scan there",
+        line=line,
+        cell=cell,
     )
 
 

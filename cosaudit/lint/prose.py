@@ -23,6 +23,10 @@ SUBJECT = re.compile(
     r"token vectors? of the output)\b|\\gamma\(",
     _I,
 )
+# "weight vectors" / "weights" name label representations when the sentence is about classes,
+# labels or tokens ("classes with high cosine similarity between their weight vectors")
+WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?)\b", _I)
+LABEL_WORDS = re.compile(r"\b(class(?:es)?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
     r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
     r"point(?:s|ing)? "
@@ -174,7 +178,9 @@ def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
         if par.math:
             continue
         for s in sentences(par):
-            subj = SUBJECT.search(s.text)
+            subj = SUBJECT.search(s.text) or (
+                WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text)
+            )
             rel = RELATION.search(s.text)
             if not subj or not rel:
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cosaudit.lint.context import RuleContext
@@ -10,9 +11,13 @@ from cosaudit.lint.prose import ProseHit
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PROSE, WHY_TRANSLATION, message
 
+_LIST_MARKER = re.compile(r"^(?:[-*+>]|\d+[.)])\s+")
+_MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|\*\*|__|`")
+
 
 def _quote(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
+    """The sentence as a reader sees it: no list marker, HTML tags or emphasis markup."""
+    text = _LIST_MARKER.sub("", _MARKUP.sub("", " ".join(text.split())))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -212,8 +212,9 @@ class ExpressionRules:
                 self.eval(cond, local)
                 self.refine(cond, local)
         value = self.eval(elt, local)
-        if isinstance(value, Taint) and value.orient == VEC:
-            return replace(value, orient=SEL)
+        if isinstance(value, Taint):
+            # rows make a selection; whole matrices (`[p for n, p in ... if ...]`) a list of them
+            return replace(value, orient=SEL) if value.orient == VEC else TupleVal([value])
         if isinstance(value, Sim):
             return value
         return None

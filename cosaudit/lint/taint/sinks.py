@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any
 
 from cosaudit.lint.taint.values import (
@@ -22,6 +23,26 @@ from cosaudit.lint.taint.values import (
     label_axis_ok_torch,
     product_kind,
 )
+
+# class means / centroids / prototypes (neural-collapse code compares classifier rows with them)
+_MEAN_NAME = re.compile(r"mean|centroid|proto|^mus?$|^mu_|_mu$", re.I)
+_MEAN_MATRIX = re.compile(r"^M(_\w*)?$")
+
+
+def _against_class_means(node: ast.AST) -> bool:
+    """Does the call or product at `node` take class means as its other operand?"""
+    if isinstance(node, ast.BinOp):
+        operands: list[ast.AST] = [node.left, node.right]
+    elif isinstance(node, ast.Call):
+        operands = list(node.args)
+    else:
+        return False
+    for op in operands:
+        for sub in ast.walk(op):
+            name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else ""
+            if name and (_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name)):
+                return True
+    return False
 
 
 class SinkRules:
@@ -95,6 +116,7 @@ class SinkRules:
                 and other is None
                 and t.orient in (ROWS, COLS, SEL)
                 and kind == "cosine"
+                and not _against_class_means(node)
             ):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)
@@ -106,6 +128,7 @@ class SinkRules:
             return self._sink(product_kind(a, b), a, b, node, what)
         # one vector ranked against every label row: a cosine lens only if normalised
         for t, ok, other in ((a, left, b), (b, right, a)):
-            if ok and other is None and t.orient in (ROWS, COLS, SEL) and t.normalized:
+            ranking = ok and other is None and t.orient in (ROWS, COLS, SEL) and t.normalized
+            if ranking and not _against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

@@ -47,7 +47,7 @@ class Taint:
     mean_ok: bool = False
 
     def flipped(self) -> Taint:
-        return replace(self, orient={ROWS: COLS, COLS: ROWS}.get(self.orient, self.orient))
+        return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
 
 
 @dataclass

@@ -14,30 +14,32 @@ from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, const, product_kind
 
 
-def _operand_axes(part: str) -> list[str]:
+def _operand_axes(part: str, named: bool) -> list[str]:
     part = part.strip()
-    if " " in part or "_" in part:  # named axes (einops, fancy_einsum)
+    if named:  # einops / fancy_einsum: axes are words
         return part.split()
-    return ["..." if ch == "." else ch for ch in part.replace("...", ".")]
+    return ["..." if ch == "." else ch for ch in part.replace("...", ".").replace(" ", "")]
 
 
 def parse_spec(spec: str) -> tuple[list[list[str]], list[str]] | None:
     """(axes of each operand, axes of the output); None when the spec is not understood."""
     ins, arrow, out = spec.partition("->")
-    parts = [_operand_axes(p) for p in ins.split(",")]
+    named = any(" " in p.strip() or "_" in p for p in spec.replace("->", ",").split(","))
+    parts = [_operand_axes(p, named) for p in ins.split(",")]
     if arrow:
-        return parts, _operand_axes(out)
-    if any(len(a) > 1 for p in parts for a in p if a != "..."):
+        return parts, _operand_axes(out, named)
+    if named:
         return None  # named axes need an explicit output
     letters = [a for p in parts for a in p if a != "..."]
     return parts, sorted(a for a in set(letters) if letters.count(a) == 1)
 
 
-def _label_axis(t: Taint, axes: list[str]) -> str | None:
+def _label_axis(t: Taint, axes: list[str], out: list[str]) -> str | None:
     if not axes:
         return None
-    if t.orient == VEC:
-        return axes[0] if len(axes) == 1 else None
+    if t.orient == VEC:  # one row; or rows picked by an index we could not size (`W_U[:, ids]`)
+        kept = [a for a in axes if a in out]
+        return axes[0] if len(axes) == 1 else (kept[0] if len(kept) == 1 else None)
     return axes[-1] if t.orient == COLS else axes[0]
 
 
@@ -55,12 +57,12 @@ def einsum(an: Any, c: CallSite) -> Any:
     (ax_a, ax_b), out = parsed
     labelled = []
     for t, axes in zip(ops, (ax_a, ax_b), strict=True):
-        axis = _label_axis(t, axes) if an._labelish(t) else None
+        axis = _label_axis(t, axes, out) if an._labelish(t) else None
         labelled.append(axis is not None and (t.orient == VEC or axis in out))
     a, b = ops
     if all(labelled):
         same = ast.dump(op_nodes[0]) == ast.dump(op_nodes[1])
-        if same and _label_axis(a, ax_a) == _label_axis(b, ax_b):
+        if same and _label_axis(a, ax_a, out) == _label_axis(b, ax_b, out):
             return None  # "vd,vd->v": each row with itself (squared norms)
         return an._sink(product_kind(a, b), a, b, c.node, "einsum")
     for t, ok, other in ((a, labelled[0], b), (b, labelled[1], a)):

@@ -27,7 +27,14 @@ def listing(an: Any, c: CallSite) -> Any:
     return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], ParamList) else NOTHING
 
 
+def head_accessor(an: Any, c: CallSite) -> Any:
+    """`model.get_output_embeddings()`, `timm_model.get_classifier()`: the head module."""
+    path = access_path(c.node)
+    return HeadModule(path) if path else NOTHING
+
+
 FUNCTIONS: dict[str, Handler] = {
+    **table(head_accessor, "get_output_embeddings", "get_classifier"),
     **table(parameters, "parameters"),
     **table(listing, "list", "tuple"),
 }

@@ -1,0 +1,71 @@
+# expect: COS301
+"""Heads found by iteration, by position, through modules and in safetensors files.
+
+Shapes seen in public notebooks; written for cosaudit's tests.
+"""
+import torch
+import torch.nn.functional as F
+from safetensors import safe_open
+from safetensors.torch import load_file
+from sklearn.metrics.pairwise import cosine_similarity
+from transformers import AutoModelForCausalLM, AutoModelForImageClassification
+
+model = AutoModelForCausalLM.from_pretrained("org/causal-lm")
+clf = AutoModelForImageClassification.from_pretrained("org/classifier")
+
+# %% by iterating the parameters and testing the name
+for name, p in clf.named_parameters():
+    if name == "classifier.weight":
+        head = p
+h1 = F.cosine_similarity(head[0], head[1], dim=0)  # expect: COS101
+for name, p in model.named_parameters():
+    if "lm_head" in name:
+        U = p.detach()
+h2 = U[5] @ U[9]  # expect: COS102
+for k, v in model.state_dict().items():
+    if k.endswith("fc.weight"):
+        Wfc = v
+h3 = cosine_similarity(Wfc.cpu().numpy())  # expect: COS101
+for mname, module in clf.named_modules():
+    if mname == "classifier":
+        Wm = module.weight
+h4 = Wm @ Wm.T  # expect: COS102
+picked = [p for n, p in model.named_parameters() if "lm_head" in n][0]
+h5 = F.cosine_similarity(picked[3], picked[4], dim=0)  # expect: COS101
+
+# %% by position and through modules
+last = list(clf.classifier.parameters())[0]
+p1 = F.cosine_similarity(last[1], last[2], dim=0)  # expect: COS101
+layer = clf.classifier
+lw = list(layer.parameters())[0]
+p2 = lw @ lw.T  # expect: COS102
+pw = list(clf.parameters())[-2]
+p3 = F.cosine_similarity(pw[0], pw[1], dim=0)  # expect: COS101
+emb = model.get_output_embeddings().weight
+p4 = F.cosine_similarity(emb[1], emb[2], dim=0)  # expect: COS101
+out_layer = model.get_output_embeddings()
+ow = out_layer.weight
+p5 = ow[1] @ ow[2]  # expect: COS102
+cw = clf.classifier[-1].weight
+p6 = F.cosine_similarity(cw[0], cw[1], dim=0)  # expect: COS101
+hw = clf.head.weight.detach()
+p7 = F.cosine_similarity(hw[0], hw[1], dim=0)  # expect: COS101
+
+# %% safetensors: the tensor name from a list or a variable
+with safe_open("model.safetensors", framework="pt") as f:
+    for tname in ["model.embed_tokens.weight", "lm_head.weight"]:
+        T = f.get_tensor(tname)
+t1 = F.cosine_similarity(T[1], T[2], dim=0)  # expect: COS101
+head_name = "lm_head.weight"
+weights = load_file("model.safetensors")
+H = weights[head_name]
+t2 = H[3] @ H[4]  # expect: COS102
+with safe_open("model.safetensors", framework="pt") as f:
+    for key in f.keys():
+        if key.startswith("lm_head"):
+            L = f.get_tensor(key)
+t3 = F.cosine_similarity(L[10], L[11], dim=0)  # expect: COS101
+names = ["lm_head.weight"]
+for n in names:
+    K = weights[n]
+t4 = F.cosine_similarity(K[1], K[2], dim=0)  # expect: COS101
