@@ -12,7 +12,7 @@ import click
 
 from cosaudit.cli._options import output_options
 from cosaudit.cli._output import emit, note, precheck_output, stdout_is_terminal
-from cosaudit.lint.config import load_config
+from cosaudit.lint.config import CheckConfig, Configs, load_config
 from cosaudit.lint.engine import check_paths
 from cosaudit.lint.model import CheckResult
 from cosaudit.lint.registry import all_rules
@@ -64,7 +64,8 @@ def summary_line(result: CheckResult) -> str:
     "config_path",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="A pyproject.toml with [tool.cosaudit.check] (default: the nearest one from the cwd).",
+    help="A pyproject.toml with [tool.cosaudit.check] for every file (default: for each file, the "
+    "nearest pyproject.toml with that table at or above it).",
 )
 def check(
     paths: tuple[str, ...],
@@ -86,12 +87,17 @@ def check(
     Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage/config/input/internal error.
     """
     precheck_output(output, force)
-    config = load_config(config_path).with_overrides(
-        select=list(select), ignore=list(ignore), fail_on=fail_on
+
+    def overrides(cfg: CheckConfig) -> CheckConfig:
+        return cfg.with_overrides(select=list(select), ignore=list(ignore), fail_on=fail_on)
+
+    overrides(CheckConfig())  # bad --select / --ignore codes: exit 2 before any work
+    configs = (
+        Configs(overrides(load_config(config_path))) if config_path is not None else Configs(overrides=overrides)
     )
     if not paths:
         paths = (".",)
-    result = check_paths(list(paths), config)
+    result = check_paths(list(paths), configs)
     fmt_enum = OutputFormat(fmt)
     color = fmt_enum is OutputFormat.TEXT and output is None and stdout_is_terminal()
     report = render(result, all_rules(), fmt_enum, color=color)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.config import CheckConfig
+from cosaudit.lint.config import CheckConfig, Configs
 from cosaudit.lint.context import Facts, RuleContext
 from cosaudit.lint.formats import reader_for
 from cosaudit.lint.formats.interface import (
@@ -373,16 +373,20 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
 
 
 def check_paths(
-    paths: list[str], config: CheckConfig | None = None, *, cwd: Path | None = None
+    paths: list[str], config: CheckConfig | Configs | None = None, *, cwd: Path | None = None
 ) -> CheckResult:
-    """Check files and directories; raises InputError for a path that does not exist."""
-    config = config or CheckConfig()
+    """Check files and directories; raises InputError for a path that does not exist.
+
+    `config`: one configuration for every file, or `Configs` (each file's nearest
+    `[tool.cosaudit.check]`, like ruff). The run's `fail-on` and rule list are those of the
+    configuration that applies to the first path.
+    """
+    configs = config if isinstance(config, Configs) else Configs(config or CheckConfig())
     cwd = Path(os.path.abspath(cwd or Path.cwd()))
-    files, unsupported = discover(paths, config)
-    rules = all_rules()
-    enabled = config.enabled()
-    result = CheckResult(selected=tuple(sorted(enabled)), fail_on=config.fail_on)
-    checkers: dict[frozenset[str], DocumentChecker] = {}
+    files, unsupported = discover(paths, configs)
+    first_path = Path(paths[0] if paths else ".")
+    first = configs.for_dir(first_path if first_path.is_dir() else first_path.parent)
+    result = CheckResult(selected=tuple(sorted(first.enabled())), fail_on=first.fail_on)
     for p in unsupported:
         result.notices.append(
             Notice(
@@ -391,24 +395,40 @@ def check_paths(
                 "not a file type cosaudit checks (.py, .ipynb, .md, .qmd, .rst, .tex); skipped",
             )
         )
+    checkers = _Checkers()
     for path in files:
+        cfg = configs.for_file(path)
         display = _display_path(path, cwd)
-        doc, notice = read_document(path, display, config.max_file_size)
+        doc, notice = read_document(path, display, cfg.max_file_size)
         if notice is not None:
             result.notices.append(notice)
         if doc is None:
             continue
-        rel = _display_path(path, config.root)
-        on = frozenset(enabled - config.file_ignores(rel))
-        checker = checkers.get(on)
-        if checker is None:
-            checker = checkers[on] = DocumentChecker(rules, set(on))
-        findings, notices = checker.check(doc)
+        findings, notices = checkers.get(cfg, path).check(doc)
         result.findings += findings
         result.notices += notices
         result.files_scanned += 1
     result.sort()
     return result
+
+
+class _Checkers:
+    """One `DocumentChecker` per set of enabled rules (configurations and per-file ignores)."""
+
+    def __init__(self) -> None:
+        self.rules = all_rules()
+        self._enabled: dict[int, set[str]] = {}
+        self._by_codes: dict[frozenset[str], DocumentChecker] = {}
+
+    def get(self, cfg: CheckConfig, path: Path) -> DocumentChecker:
+        enabled = self._enabled.get(id(cfg))
+        if enabled is None:
+            enabled = self._enabled[id(cfg)] = cfg.enabled()
+        on = frozenset(enabled - cfg.file_ignores(_display_path(path, Path(os.path.abspath(cfg.root)))))
+        checker = self._by_codes.get(on)
+        if checker is None:
+            checker = self._by_codes[on] = DocumentChecker(self.rules, set(on))
+        return checker
 
 
 def check_text(

@@ -242,7 +242,7 @@ def const(node: ast.AST | None) -> Any:
 
 
 def product_kind(a: Taint, b: Taint) -> str:
-    """A product of two label representations is a cosine if either side was normalised."""
+    """A product of two label representations: a cosine if either side was normalised, else not."""
     return "cosine" if (a.normalized or b.normalized) else "dot"
 
 
