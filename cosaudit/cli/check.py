@@ -10,8 +10,10 @@ from pathlib import Path
 
 import click
 
+from cosaudit.cli import _adopt
 from cosaudit.cli._options import output_options
 from cosaudit.cli._output import emit, note, precheck_output, stdout_is_terminal
+from cosaudit.errors import UsageError
 from cosaudit.lint.config import CheckConfig, Configs, load_config
 from cosaudit.lint.engine import check_paths
 from cosaudit.lint.model import CheckResult
@@ -19,9 +21,10 @@ from cosaudit.lint.registry import all_rules
 from cosaudit.report.lint import OutputFormat, render
 
 FORMATS = [f.value for f in OutputFormat]
+_FILE = click.Path(dir_okay=False, path_type=Path)
 
 
-def summary_line(result: CheckResult) -> str:
+def summary_line(result: CheckResult, *, shown_info: bool = True) -> str:
     c = result.counts()
     skipped = sum(1 for n in result.notices if n.skipped)
     text = (
@@ -31,6 +34,8 @@ def summary_line(result: CheckResult) -> str:
     )
     if skipped:
         text += f"; {skipped} file(s) skipped"
+    if c["info"] and not shown_info:
+        text += f"; {c['info']} info not shown (--show-info)"
     failing = len(result.failing())
     text += f"; {failing} at or above fail-on={result.fail_on.value}"
     return text
@@ -62,10 +67,34 @@ def summary_line(result: CheckResult) -> str:
 @click.option(
     "--config",
     "config_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=_FILE,
     default=None,
     help="A pyproject.toml with [tool.cosaudit.check] for every file (default: for each file, the "
     "nearest pyproject.toml with that table at or above it).",
+)
+@click.option(
+    "--show-info",
+    is_flag=True,
+    help="Also show info-level findings in the text and github formats (json and sarif always have them).",
+)
+@click.option(
+    "--baseline",
+    "baseline_path",
+    type=_FILE,
+    help="Report only findings not recorded in this baseline file (see --write-baseline).",
+)
+@click.option(
+    "--write-baseline",
+    "write_baseline_path",
+    type=_FILE,
+    help="Record today's findings in this file (rule, file, hash of the line) and exit 0.",
+)
+@click.option(
+    "--add-suppressions",
+    "suppress_reason",
+    metavar="REASON",
+    default=None,
+    help="Write `cosaudit: ignore[CODE] REASON` at every finding (atomically) and exit 0.",
 )
 def check(
     paths: tuple[str, ...],
@@ -77,6 +106,10 @@ def check(
     fail_on: str | None,
     exit_zero: bool,
     config_path: Path | None,
+    show_info: bool,
+    baseline_path: Path | None,
+    write_baseline_path: Path | None,
+    suppress_reason: str | None,
 ) -> None:
     """Flag cosine / dot-product readings of label representations in code, notebooks and prose.
 
@@ -87,6 +120,7 @@ def check(
     Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage/config/input/internal error.
     """
     precheck_output(output, force)
+    _refuse_bad_adoption(baseline_path, write_baseline_path, suppress_reason, force)
 
     def overrides(cfg: CheckConfig) -> CheckConfig:
         return cfg.with_overrides(select=list(select), ignore=list(ignore), fail_on=fail_on)
@@ -98,14 +132,41 @@ def check(
     if not paths:
         paths = (".",)
     result = check_paths(list(paths), configs)
+    cwd = Path.cwd()
+    if write_baseline_path is not None:
+        _adopt.write_baseline(result, write_baseline_path, force=force, cwd=cwd)
+        return
+    if baseline_path is not None:
+        result = _adopt.apply_baseline(result, baseline_path, cwd=cwd)
+    if suppress_reason is not None:
+        _adopt.add_suppressions(result, suppress_reason.strip(), cwd=cwd)
+        return
     fmt_enum = OutputFormat(fmt)
     color = fmt_enum is OutputFormat.TEXT and output is None and stdout_is_terminal()
-    report = render(result, all_rules(), fmt_enum, color=color)
+    report = render(result, all_rules(), fmt_enum, color=color, show_info=show_info)
     for n in result.notices:
         where = f":cell {n.cell}" if n.cell else ""
         note(f"note: {n.path}{where}: {n.message}")
     if report or output is not None:
         emit(report, output, force=force)
-    note(summary_line(result))
+    note(summary_line(result, shown_info=show_info or fmt_enum not in (OutputFormat.TEXT, OutputFormat.GITHUB)))
     if result.failing() and not exit_zero:
         click.get_current_context().exit(1)
+
+
+def _refuse_bad_adoption(
+    baseline_path: Path | None, write_path: Path | None, reason: str | None, force: bool
+) -> None:
+    """Usage errors of the adoption options, before any work."""
+    if write_path is not None and (baseline_path is not None or reason is not None):
+        raise UsageError(
+            "--write-baseline records every finding; it does not combine with --baseline or "
+            "--add-suppressions",
+            hint="run them one after the other",
+        )
+    if reason is not None and not reason.strip():
+        raise UsageError(
+            "--add-suppressions needs a reason", hint='e.g. --add-suppressions "reviewed; predates the gate"'
+        )
+    if write_path is not None:
+        precheck_output(write_path, force)

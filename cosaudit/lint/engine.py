@@ -12,7 +12,7 @@ import os
 import re
 import sys
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cosaudit.lint import patterns as P
@@ -130,7 +130,7 @@ class DocumentChecker:
         findings += apply_suppressions(self._run(ctx, ("file",), doc), sups)
         ctx.suppressions = sups
         findings += self._run(ctx, ("suppression",), doc)
-        return findings, notices
+        return _with_snippets(findings, doc), notices
 
     def _run(self, ctx: RuleContext, stages: tuple[str, ...], doc: Document) -> list[Finding]:
         out: list[Finding] = []
@@ -217,6 +217,14 @@ class DocumentChecker:
             return [tree], failed, sorted(set(repaired + more))
         except (SyntaxError, RecursionError, MemoryError):
             return [], failed, repaired
+
+
+def _with_snippets(findings: list[Finding], doc: Document) -> list[Finding]:
+    """Each finding with the text of its line (whitespace collapsed)."""
+    if not findings:
+        return findings
+    text = {(line, cell): t for t, line, cell in doc.raw_lines}
+    return [replace(f, snippet=" ".join(text.get((f.line, f.cell), "").split())) for f in findings]
 
 
 def _finding(r: Rule, h: Hit, path: str) -> Finding:

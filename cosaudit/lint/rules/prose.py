@@ -59,7 +59,7 @@ def label_cosine_probability_claim(ctx: RuleContext) -> Iterator[Hit]:
     ```
 
     ## References
-    - check-signals §1.5 (prose signals); design.md §1.
+    - README.md, opening section; docs/check.md, "What is checked".
     """
     for h in _prose_hits(ctx, "COS201"):
         yield _hit(
@@ -99,7 +99,7 @@ def label_cosine_reported_without_caveat(ctx: RuleContext) -> Iterator[Hit]:
     probability unchanged.
 
     ## References
-    - check-signals §1.5.
+    - docs/check.md, "What is checked".
     """
     for h in _prose_hits(ctx, "COS202"):
         yield _hit(
@@ -137,7 +137,7 @@ def label_cosine_formula(ctx: RuleContext) -> Iterator[Hit]:
     probabilities on data; or define the centered cosine and state what it does not remove.
 
     ## References
-    - check-signals §1.5 (math forms).
+    - docs/check.md, "What is checked".
     """
     for h in _prose_hits(ctx, "COS203"):
         yield _hit(
