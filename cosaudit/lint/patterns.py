@@ -26,6 +26,10 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)pred_layer\.proj\.weight$",
             r"(^|\.)fc\.weight$",
             r"(^|\.)classifier(\[-1\])?\.weight$",
+            r"(^|\.)classifier\.out_proj\.weight$",  # RoBERTa-style classification heads
+            r"(^|\.)score\.weight$",  # *ForSequenceClassification of decoder models
+            r"(^|\.)last_linear\.weight$",
+            r"(^|\.)head\.fc\.weight$",  # timm
             r"(^|\.)heads\.head\.weight$",
             r"get_classifier\(\)\.weight$",
             r"^[A-Za-z_]\w*\.(head|linear)\.weight$",  # model.head / CIFAR model.linear
@@ -145,6 +149,9 @@ COSINE_CALLS = {
     "cosine_sim",
     "cossim",
     "pairwise_cosine",
+    "pytorch_cos_sim",
+    "cos_similarity",
+    "cosine_similarity_matrix",
 }
 EUCLID_CALLS = {"cdist", "dist", "euclidean", "euclidean_distances", "pairwise_euclidean_distance"}
 CLUSTER_CALLS = {

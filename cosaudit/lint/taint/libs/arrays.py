@@ -97,7 +97,20 @@ def select_rows(an: Any, c: CallSite) -> Any:
     return replace(w, orient=SEL) if axis in (0, None) and w.orient != "cols" else None
 
 
+def corrcoef(an: Any, c: CallSite) -> Any:
+    """`np.corrcoef(W)` / `np.corrcoef(W[a], W[b])` on label rows: a Pearson correlation over the
+    hidden dimensions, i.e. a cosine after centering each row — not over labels, so no help."""
+    taints = [a for a in c.args[:2] if isinstance(a, Taint)]
+    if not taints:
+        return NOTHING  # a correlation of other things (behaviour): see uses.fallback
+    other = c.args[1] if len(c.args) > 1 else c.args[0]
+    return an._pair_sink(
+        "cosine", [c.args[0], other], c.node, "corrcoef", single=len(c.args) == 1, torch_style=False, dim=None
+    )
+
+
 FUNCTIONS: dict[str, Handler] = {
+    **table(corrcoef, "corrcoef"),
     **table(norm, *P.NORM_CALLS),
     **table(normalize, *P.NORMALIZE_CALLS),
     **table(dot, *(P.DOT_CALLS - {"einsum"})),

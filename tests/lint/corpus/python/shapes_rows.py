@@ -56,3 +56,10 @@ def pair_similarity(i, j):
 
 table = {w: torch.dot(W[ids[w]], W[ids["cat"]]).item() for w in ids}  # expect: COS102
 np.save("similarities.npy", np.array(scores))  # expect: COS103
+
+# %% other spellings of the head and of the cosine
+seq = AutoModelForSequenceClassification.from_pretrained("org/classifier")
+S = seq.score.weight
+o1 = util.pytorch_cos_sim(S[0], S[1])  # expect: COS101
+R = seq.classifier.out_proj.weight
+o2 = np.corrcoef(R.detach().numpy())  # expect: COS101
