@@ -148,63 +148,52 @@ def _sentence(
     return Sentence(text[a:b].strip(), line, lead + (a - off) + 1, cell, section)
 
 
+def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
+    """COS203: a formula defining a cosine over label representations."""
+    hits = []
+    for text, line, cell in par.lines:
+        m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
+        if m and text[: m.start()].count("`") % 2 == 1:
+            m = None  # inside an inline code span: an example of the syntax, not a formula
+        if m and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text)):
+            hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
+    return hits
+
+
+def _sentence_hit(s: Sentence, section_text: str, section_refutes: bool) -> ProseHit | None:
+    """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence."""
+    subj = SUBJECT.search(s.text) or (WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text))
+    rel = RELATION.search(s.text)
+    if not subj or not rel or REFUTE.search(s.text):
+        return None
+    claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
+    if claim:
+        if section_refutes:
+            return None
+        hedged = bool(HEDGE.search(s.text))
+        return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
+    if CAVEAT.search(section_text):
+        return None
+    return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
+
+
 def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
     """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression)."""
     by_section: dict[int, str] = {}
     for par in paragraphs:
-        by_section[par.section] = (
-            by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
-        )
+        by_section[par.section] = by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
     hits: list[ProseHit] = []
     for par in paragraphs:
         section_text = by_section.get(par.section, "")
         if SIGMOID.search(section_text):
             continue
         section_refutes = bool(SECTION_REFUTE.search(section_text))
-        for text, line, cell in par.lines:
-            m = (
-                FORMULA.search(text)
-                or ((par.math or "$" in text) and FORMULA_PLAIN.search(text))
-                or None
-            )
-            if m and text[: m.start()].count("`") % 2 == 1:
-                m = None  # inside an inline code span: an example of the syntax, not a formula
-            if (
-                m
-                and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text))
-                and not section_refutes
-            ):
-                hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
+        if not section_refutes:
+            hits += _formula_hits(par, section_text)
         if par.math:
             continue
         for s in sentences(par):
-            subj = SUBJECT.search(s.text) or (
-                WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text)
-            )
-            rel = RELATION.search(s.text)
-            if not subj or not rel:
-                continue
-            if REFUTE.search(s.text):
-                continue
-            claim = CLAIM.search(s.text)
-            causal = CAUSAL.search(s.text)
-            if claim or causal:
-                if section_refutes:
-                    continue
-                hits.append(
-                    ProseHit(
-                        "COS201",
-                        s.line,
-                        s.column,
-                        s.cell,
-                        s.text,
-                        hedged=bool(HEDGE.search(s.text)),
-                        claim=(claim or causal).group(0),
-                        relation=rel.group(0),
-                    )
-                )
-            elif not CAVEAT.search(section_text):
-                hits.append(
-                    ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
-                )
+            hit = _sentence_hit(s, section_text, section_refutes)
+            if hit is not None:
+                hits.append(hit)
     return hits
