@@ -183,11 +183,13 @@ def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
     for par in paragraphs:
         by_section[par.section] = by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
     hits: list[ProseHit] = []
+    sigmoid = {k: bool(SIGMOID.search(v)) for k, v in by_section.items()}
+    refutes = {k: bool(SECTION_REFUTE.search(v)) for k, v in by_section.items()}
     for par in paragraphs:
         section_text = by_section.get(par.section, "")
-        if SIGMOID.search(section_text):
+        if sigmoid[par.section]:
             continue
-        section_refutes = bool(SECTION_REFUTE.search(section_text))
+        section_refutes = refutes[par.section]
         if not section_refutes:
             hits += _formula_hits(par, section_text)
         if par.math:

@@ -219,8 +219,12 @@ def root_of(path: str) -> str | None:
     return None if head in _MODULE_ROOTS or head in ("self", "_") else head
 
 
+# every source pattern ends in one of these: a cheap test before the regular expressions
+_SOURCE_TAILS = ("weight", "W_U", "W_E", "kernel", "[0]")
+
+
 def match_source(path: str) -> tuple[str, str] | None:
-    if not P.ANY_SOURCE.search(path):
+    if not path.endswith(_SOURCE_TAILS) or not P.ANY_SOURCE.search(path):
         return None
     for pat, kind, orient in P.SOURCES:
         if pat.search(path):
