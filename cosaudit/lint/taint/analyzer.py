@@ -135,12 +135,14 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     _s_AsyncFunctionDef = _s_FunctionDef
 
     def _s_ClassDef(self, stmt: ast.ClassDef, env: dict[str, Any]) -> None:
+        shared: dict[str, Any] = {}  # self.* attributes, from __init__ on
+        methods = [m for m in stmt.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for sub in stmt.body:
-            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                params = [a.arg for a in sub.args.posonlyargs + sub.args.args]
-                self._analyse_function(FuncInfo(sub, params=params))
-            else:
+            if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._stmt(sub, dict(env))
+        for sub in sorted(methods, key=lambda m: m.name != "__init__"):
+            params = [a.arg for a in sub.args.posonlyargs + sub.args.args]
+            self._analyse_function(FuncInfo(sub, params=params), {**env, **shared}, shared)
 
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)

@@ -27,7 +27,11 @@ from cosaudit.lint.taint.values import (
 class FunctionRules:
     """Mixin of the analyser: user-defined functions and code written as strings."""
 
-    def _analyse_function(self, info: FuncInfo, outer: dict[str, Any] | None = None) -> None:
+    def _analyse_function(
+        self, info: FuncInfo, outer: dict[str, Any] | None = None, shared: dict[str, Any] | None = None
+    ) -> None:
+        """Analyse a function body once. `shared`: the `self.*` attributes of a class, written by
+        one method (`self.W = model.lm_head.weight` in `__init__`) and read by the next."""
         if info.analysed:
             return
         info.analysed = True
@@ -51,6 +55,8 @@ class FunctionRules:
         finally:
             returns, events = self._returns, self._current_events
             self._returns, self._quiet, self._current_events = saved
+        if shared is not None:
+            shared.update((k, v) for k, v in env.items() if k.startswith("self.") and v is not None)
         info.templates = [e for e in events if e.pending]
         info.reported_in_body = any(not e.pending for e in events)
         info.returns = next((r for r in returns if r is not None), None)

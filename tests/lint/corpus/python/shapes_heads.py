@@ -69,3 +69,17 @@ names = ["lm_head.weight"]
 for n in names:
     K = weights[n]
 t4 = F.cosine_similarity(K[1], K[2], dim=0)  # expect: COS101
+
+
+# %% a head kept on `self` by one method and compared in another
+class TokenGeometry:
+    def __init__(self, model):
+        self.model = model
+        self.W = model.lm_head.weight.detach()
+
+    def similarity(self, a, b):
+        return F.cosine_similarity(self.W[a], self.W[b], dim=0)  # expect: COS101
+
+    def gram(self):
+        Wn = F.normalize(self.model.lm_head.weight, dim=-1)
+        return Wn @ Wn.T  # expect: COS101
