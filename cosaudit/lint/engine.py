@@ -45,7 +45,7 @@ def _too_complex(path: str, step: str) -> Notice:
 
 
 _CAVEAT = re.compile(
-    r"translation|invarian|\bcent(?:er|re)(?:ed|ing)\b|identifiab|differences? of|"
+    r"translation|invarian|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab|differences? of|"
     r"\bw_a\s*-\s*w_b|logit[- ]diff",
     re.I,
 )

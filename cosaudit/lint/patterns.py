@@ -30,11 +30,16 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)score\.weight$",  # *ForSequenceClassification of decoder models
             r"(^|\.)last_linear\.weight$",
             r"(^|\.)head\.fc\.weight$",  # timm
+            r"(^|\.)\w*predictor\.weight$",  # action / class predictors
+            r"(^|\.)\w+_head\.weight$",  # cls_head, class_head, action_head
             r"(^|\.)heads\.head\.weight$",
             r"get_classifier\(\)\.weight$",
             r"^[A-Za-z_]\w*\.(head|linear)\.weight$",  # model.head / CIFAR model.linear
             r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",  # state-dict keys, GGUF output
             r"(^|\.)\w*probe\w*\.weight$",  # multiclass linear probes
+            # a tensor stored under the unembedding's own name (γ in the linear-representation
+            # papers' notation) in a file loaded here: load_file(p)["gamma"], get_tensor("W_U")
+            r"(?:load_file|load|safe_open|get_tensor|get_slice|load_state_dict)\(\)\.(?:gamma|unembed\w*)$",
         ],
     ),
     (

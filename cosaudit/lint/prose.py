@@ -54,9 +54,16 @@ CAUSAL = re.compile(
     r"lead(?:s|ing)? to|caus(?:es?|ing)|as a result|evidence|encod(?:es|ing))\b",
     _I,
 )
+# sentences about something else than two label representations: a row against class means
+# (neural collapse), or an inner product with a query / hidden / steering direction
+OTHER_OPERAND = re.compile(
+    r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
+    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:query|hidden[- ]state|residual|activation|steering|input)\w*",
+    _I,
+)
 REFUTE = re.compile(
     r"(\bnot\b|n't\b|\bno\b|\bnever\b|\bcannot\b|\bmisleading\b|\bmeaningless\b|\barbitrar\w+|"
-    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|\bcent(?:er|re)(?:ed|ing)\b|"
+    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|"
     r"\bnaive theory\b|"
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
     r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b)",
@@ -75,7 +82,7 @@ SECTION_REFUTE = re.compile(
     _I,
 )
 CAVEAT = re.compile(
-    r"translation|invarian\w+|\bcent(?:er|re)(?:ed|ing)\b|identifiab\w+|"
+    r"translation|invarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab\w+|"
     r"differences? of (?:rows|unembeddings|"
     r"label|class)|\bnot (?:a property|meaningful|informative)",
     _I,
@@ -155,7 +162,7 @@ def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
         m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
         if m and text[: m.start()].count("`") % 2 == 1:
             m = None  # inside an inline code span: an example of the syntax, not a formula
-        if m and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text)):
+        if m and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text)) and not CAVEAT.search(section_text):
             hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
     return hits
 
@@ -164,7 +171,7 @@ def _sentence_hit(s: Sentence, section_text: str, section_refutes: bool) -> Pros
     """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence."""
     subj = SUBJECT.search(s.text) or (WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text))
     rel = RELATION.search(s.text)
-    if not subj or not rel or REFUTE.search(s.text):
+    if not subj or not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if claim:

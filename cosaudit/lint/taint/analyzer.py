@@ -13,9 +13,11 @@ from typing import Any
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules
-from cosaudit.lint.taint.sinks import SinkRules
+from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.values import (
+    COLS,
     LABEL,
+    PARAM,
     ROWS,
     SEL,
     VEC,
@@ -53,13 +55,29 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self._current_events: list[Event] | None = None
         # string constants that are prose: docstrings, and text passed to print / st.markdown / …
         self.prose_strings: list[ast.Constant] = []
+        self._all_functions: list[FuncInfo] = []
 
     def run(self) -> list[Event]:
         self._block(self.tree.body, self.globals)
         for info in list(self.functions.values()):
             if not info.analysed:
                 self._analyse_function(info)
+        for info in self._all_functions:
+            if not info.called and not info.quiet:
+                self._rank_against_parameters(info)
         return [e for e in self.events if not e.pending]
+
+    def _rank_against_parameters(self, info: FuncInfo) -> None:
+        """A function never called here that compares normalised label rows with one of its
+        parameters (`Wn @ vec`, `einsum(..., W_normed, neurons)`) ranks every label by cosine
+        against whatever it is given: a cosine lens (COS120), unless it is given class means."""
+        for tmpl in info.templates:
+            params = [t for t in tmpl.operands if t.kind == PARAM]
+            labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
+            if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
+                continue
+            ev = Event("cosine", labels[0], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
+            self._emit(ev)
 
     # ---------------------------------------------------------------- core
     def eval(self, node: ast.AST | None, env: dict[str, Any]) -> Any:
@@ -85,7 +103,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
 
     def _sink(self, kind: str, a: Taint, b: Taint | None, node: ast.AST, what: str) -> Sim:
         """A similarity sink reached at `node`: record the event; its value is a `Sim`."""
-        ev = Event(kind, a, b, self._pos(node), what)
+        ev = Event(kind, a, b, self._pos(node), what, against_means=against_class_means(node))
         self._emit(ev)
         return Sim(ev)
 

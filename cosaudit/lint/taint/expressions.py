@@ -217,7 +217,7 @@ class ExpressionRules:
             return replace(value, orient=SEL) if value.orient == VEC else TupleVal([value])
         if isinstance(value, Sim):
             return value
-        return None
+        return TupleVal([])  # a list of other things (token ids …): indexing with it selects rows
 
     def _e_ListComp(self, node: ast.ListComp, env: dict[str, Any]) -> Any:
         return self._comprehension(node, env, node.elt)

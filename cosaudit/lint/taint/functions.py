@@ -5,6 +5,7 @@ placeholders; a call then instantiates the similarities found in its body with t
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -37,14 +38,10 @@ class FunctionRules:
         info.analysed = True
         node = info.node
         env = dict(self.globals if outer is None else outer)
-        args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
-        for i, a in enumerate(args):
-            hint = None
-            for pat, orient in P.NAME_HINTS:
-                if pat.match(a.arg):
-                    hint = Taint(LABEL, orient, confidence="medium", source=a.arg)
-            env[a.arg] = hint if hint is not None else Taint(PARAM, VEC, param=i, source=a.arg)
+        env.update(_parameters(node))
         quiet = bool(P.FORWARD_FUNCS.search(node.name))
+        info.quiet = quiet
+        self._all_functions.append(info)
         saved = (self._returns, self._quiet, self._current_events)
         self._returns = []
         self._current_events = []
@@ -64,6 +61,7 @@ class FunctionRules:
     def _call_user_function(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> Any:
         if not info.analysed:
             self._analyse_function(info)
+        info.called = True
         actual: dict[int, Any] = {}
         for i, a in enumerate(call.args):
             actual[i] = self.eval(a, env)
@@ -76,8 +74,9 @@ class FunctionRules:
                 ops = _instantiate(tmpl, actual)
                 if ops is None:
                     continue
+                kind = "cosine" if tmpl.kind == "dot" and any(o.normalized for o in ops) else tmpl.kind
                 ev = Event(
-                    tmpl.kind,
+                    kind,
                     ops[0],
                     ops[1] if len(ops) > 1 else None,
                     self._pos(call),
@@ -118,14 +117,43 @@ class FunctionRules:
 
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     """The operands of a helper's similarity with its parameters replaced by the arguments;
-    None when an argument is not a label representation."""
+    None when an argument is not a label representation. An argument that is itself a parameter
+    of the calling function keeps the event pending there (helpers of helpers)."""
     ops: list[Taint] = []
     for op in tmpl.operands:
         if op.kind != PARAM:
             ops.append(op)
             continue
         v = actual.get(op.param if op.param is not None else -1)
-        if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT):
+        if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT, PARAM):
             return None
         ops.append(replace(v, normalized=v.normalized or op.normalized, centered=v.centered or op.centered))
     return ops
+
+
+# A docstring that says the function works on classifier rows / unembeddings makes its
+# matrix-named parameters label representations (orientation unknown, medium confidence).
+_LABEL_DOC = re.compile(
+    r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
+    r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?",
+    re.I,
+)
+_MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint]:
+    """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
+    call), or a label representation when its name or the docstring says so."""
+    doc = ast.get_docstring(node) or ""
+    documented = bool(_LABEL_DOC.search(doc))
+    out: dict[str, Taint] = {}
+    args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+    for i, a in enumerate(args):
+        hint = next((orient for pat, orient in P.NAME_HINTS if pat.match(a.arg)), None)
+        if hint is not None:
+            out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
+        elif documented and _MATRIX_PARAM.match(a.arg):
+            out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)
+        else:
+            out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)
+    return out

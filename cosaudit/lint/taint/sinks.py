@@ -29,7 +29,7 @@ _MEAN_NAME = re.compile(r"mean|centroid|proto|^mus?$|^mu_|_mu$", re.I)
 _MEAN_MATRIX = re.compile(r"^M(_\w*)?$")
 
 
-def _against_class_means(node: ast.AST) -> bool:
+def against_class_means(node: ast.AST) -> bool:
     """Does the call or product at `node` take class means as its other operand?"""
     if isinstance(node, ast.BinOp):
         operands: list[ast.AST] = [node.left, node.right]
@@ -54,11 +54,11 @@ class SinkRules:
             sim.event.derived.append(Derived(kind, pos, what))
 
     def _norm(self, value: Any, node: ast.Call) -> Any:
-        if isinstance(value, Taint) and value.kind in (LABEL, INPUT):
+        if isinstance(value, Taint) and value.kind in (LABEL, INPUT, PARAM):
             return NormOf(value)
         if self._denominator:
             return None
-        if isinstance(value, Taint) and value.kind == DIFF and value.orient in (VEC, SEL, ROWS):
+        if isinstance(value, Taint) and value.kind == DIFF and value.source and value.orient in (VEC, SEL, ROWS):
             a = Taint(LABEL, VEC, root=value.root, source=value.source)
             return self._sink("euclid", a, a, node, "norm of a difference")
         if isinstance(value, Sim):
@@ -116,7 +116,7 @@ class SinkRules:
                 and other is None
                 and t.orient in (ROWS, COLS, SEL)
                 and kind == "cosine"
-                and not _against_class_means(node)
+                and not against_class_means(node)
             ):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)
@@ -129,6 +129,6 @@ class SinkRules:
         # one vector ranked against every label row: a cosine lens only if normalised
         for t, ok, other in ((a, left, b), (b, right, a)):
             ranking = ok and other is None and t.orient in (ROWS, COLS, SEL) and t.normalized
-            if ranking and not _against_class_means(node):
+            if ranking and not against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

@@ -68,6 +68,7 @@ class Event:
     what: str
     derived: list[Derived] = field(default_factory=list)
     helper: str | None = None
+    against_means: bool = False  # the other operand is class means (neural-collapse code)
 
     @property
     def ranking(self) -> bool:
@@ -162,6 +163,8 @@ class FuncInfo:
     returns: Any = None
     reported_in_body: bool = False
     params: list[str] = field(default_factory=list)
+    called: bool = False
+    quiet: bool = False
 
 
 def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
@@ -220,7 +223,7 @@ def root_of(path: str) -> str | None:
 
 
 # every source pattern ends in one of these: a cheap test before the regular expressions
-_SOURCE_TAILS = ("weight", "W_U", "W_E", "kernel", "[0]")
+_SOURCE_TAILS = ("weight", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings")
 
 
 def match_source(path: str) -> tuple[str, str] | None:

@@ -65,8 +65,8 @@ def einsum(an: Any, c: CallSite) -> Any:
         if same and _label_axis(a, ax_a, out) == _label_axis(b, ax_b, out):
             return None  # "vd,vd->v": each row with itself (squared norms)
         return an._sink(product_kind(a, b), a, b, c.node, "einsum")
-    for t, ok, other in ((a, labelled[0], b), (b, labelled[1], a)):
-        if ok and other is None and t.normalized and t.orient != VEC:
+    for t, ok, other, axes in ((a, labelled[0], b, ax_a), (b, labelled[1], a, ax_b)):
+        if ok and other is None and t.normalized and (t.orient != VEC or len(axes) > 1):
             return an._sink("cosine", t, None, c.node, "einsum")
     return None
 

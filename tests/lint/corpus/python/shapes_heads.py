@@ -8,6 +8,7 @@ import torch.nn.functional as F
 from safetensors import safe_open
 from safetensors.torch import load_file
 from sklearn.metrics.pairwise import cosine_similarity
+from fancy_einsum import einsum
 from transformers import AutoModelForCausalLM, AutoModelForImageClassification
 
 model = AutoModelForCausalLM.from_pretrained("org/causal-lm")
@@ -83,3 +84,32 @@ class TokenGeometry:
     def gram(self):
         Wn = F.normalize(self.model.lm_head.weight, dim=-1)
         return Wn @ Wn.T  # expect: COS101
+
+
+# %% the unembedding stored under its own name (γ in the linear-representation papers)
+gamma = load_file("gamma_model.safetensors")["gamma"]
+t5 = F.cosine_similarity(gamma[1], gamma[2], dim=0)  # expect: COS101
+
+
+# %% functions: never called here, documented, or helpers of helpers
+def project_onto_head(model, neurons):
+    Wn = model.lm_head.weight / model.lm_head.weight.norm(dim=1, keepdim=True)
+    return einsum("vocab d, d n -> vocab n", Wn, neurons)  # expect: COS120
+
+
+def equiangularity(W):
+    """Spread of the pairwise cosines of the classifier rows."""
+    unit = W / W.norm(dim=1, keepdim=True)
+    return (unit @ unit.T).std()  # expect: COS101
+
+
+def metrics(W, C):
+    def coherence(V):
+        return (V.T @ V).abs().mean()
+
+    W_norms = W.norm(dim=0)
+    return {"cos_W": coherence(W / W_norms)}
+
+
+def evaluate(net):
+    return metrics(net.fc.weight.detach().T, 10)  # expect: COS101

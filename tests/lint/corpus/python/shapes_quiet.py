@@ -64,3 +64,15 @@ text_features = clip_model.encode_text(texts)
 clip_sim = F.normalize(image_features, dim=-1) @ F.normalize(text_features, dim=-1).T
 w2v = wv.most_similar("king")
 wv_sim = np.dot(wv["king"], wv["queen"]) / (np.linalg.norm(wv["king"]) * np.linalg.norm(wv["queen"]))
+
+
+def self_duality(W, class_means):
+    """NC3: cosine between each classifier row and its own class mean."""
+    Wn = W / W.norm(dim=1, keepdim=True)
+    M_norm = class_means / class_means.norm(dim=1, keepdim=True)
+    return (Wn * M_norm).sum(dim=1)
+
+
+def lens(model, M_):
+    Wn = F.normalize(model.lm_head.weight, dim=-1)
+    return Wn @ M_
