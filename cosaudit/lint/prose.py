@@ -156,7 +156,7 @@ def _sentence(
 
 
 def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
-    """COS203: a formula defining a cosine over label representations."""
+    """COS203: a formula that defines a cosine over label representations (not identifiable)."""
     hits = []
     for text, line, cell in par.lines:
         m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None

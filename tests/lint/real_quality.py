@@ -55,12 +55,15 @@ def run_engine(pythonpath: Path, paths: list[str]) -> set[str]:
         env = {k: v for k, v in os.environ.items() if k != "COSAUDIT_FORMAT"}
         env["PYTHONPATH"] = str(pythonpath)
         cmd = [sys.executable, "-m", "cosaudit", "check", "--format", "json", "--exit-zero"]
+        # run from an empty folder: `python -m` would import a `cosaudit/` in the current folder
+        # before the PYTHONPATH one
         proc = subprocess.run(
-            [*cmd, "--config", str(cfg), *paths], env=env, capture_output=True, text=True, check=False
+            [*cmd, "--config", str(cfg), *paths], env=env, cwd=tmp, capture_output=True, text=True, check=False
         )
-    if proc.returncode != 0:
-        raise RuntimeError(f"engine at {pythonpath} failed: {proc.stderr.strip()[-500:]}")
-    return flagged(json.loads(proc.stdout)["findings"])
+        if proc.returncode != 0:
+            raise RuntimeError(f"engine at {pythonpath} failed: {proc.stderr.strip()[-500:]}")
+        findings = json.loads(proc.stdout)["findings"]
+    return {str(Path(tmp, f["path"]).resolve()) for f in findings if f["severity"] in ("warning", "error")}
 
 
 @dataclass

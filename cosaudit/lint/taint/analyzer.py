@@ -21,6 +21,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    ClassInfo,
     Event,
     FuncInfo,
     ParamName,
@@ -35,6 +36,7 @@ from cosaudit.lint.taint.values import (
 
 # iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
 _NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
+_RANKINGS = {"topk", "argsort", "sort", "argpartition"}
 _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
 
 
@@ -63,7 +65,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             if not info.analysed:
                 self._analyse_function(info)
         for info in self._all_functions:
-            if not info.called and not info.quiet:
+            if not info.called:
                 self._rank_against_parameters(info)
         return [e for e in self.events if not e.pending]
 
@@ -76,6 +78,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
             if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
                 continue
+            if info.quiet and not any(d.what in _RANKINGS for d in tmpl.derived):
+                continue  # a forward pass of a cosine head: the model itself, unless it ranks labels
             ev = Event("cosine", labels[0], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
             self._emit(ev)
 
@@ -96,6 +100,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
 
     def _emit(self, ev: Event) -> None:
         if self._quiet:
+            if ev.pending and self._current_events is not None:
+                self._current_events.append(ev)  # kept: a ranking against a parameter may show later
             return
         self.events.append(ev)
         if self._current_events is not None:
@@ -153,14 +159,21 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     _s_AsyncFunctionDef = _s_FunctionDef
 
     def _s_ClassDef(self, stmt: ast.ClassDef, env: dict[str, Any]) -> None:
-        shared: dict[str, Any] = {}  # self.* attributes, from __init__ on
-        methods = [m for m in stmt.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for sub in stmt.body:
             if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._stmt(sub, dict(env))
+        self._analyse_methods(stmt, env, {})
+        env[stmt.name] = ClassInfo(stmt)
+
+    def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None:
+        """Every method once, `__init__` first; `self.*` attributes flow from one to the next.
+        `init_args`: values bound to `__init__`'s parameters (a construction seen in the code)."""
+        shared: dict[str, Any] = {}
+        methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for sub in sorted(methods, key=lambda m: m.name != "__init__"):
             params = [a.arg for a in sub.args.posonlyargs + sub.args.args]
-            self._analyse_function(FuncInfo(sub, params=params), {**env, **shared}, shared)
+            bound = init_args if sub.name == "__init__" else {}
+            self._analyse_function(FuncInfo(sub, params=params), {**env, **shared}, shared, bound)
 
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)

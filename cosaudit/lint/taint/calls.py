@@ -13,7 +13,7 @@ from typing import Any
 
 from cosaudit.lint.taint import libs
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.values import NOTHING, FuncInfo, SinkFn, access_path, callee
+from cosaudit.lint.taint.values import NOTHING, ClassInfo, FuncInfo, SinkFn, access_path, callee
 
 
 class CallRules:
@@ -67,4 +67,6 @@ class CallRules:
             return self._cosine_sink(args, node, fval.dim, torch_style=True, what="CosineSimilarity")
         if isinstance(fval, FuncInfo):
             return self._call_user_function(fval, node, env)
+        if isinstance(fval, ClassInfo):
+            return self._construct(fval, node, env)
         return NOTHING

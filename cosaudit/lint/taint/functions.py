@@ -15,6 +15,7 @@ from cosaudit.lint.taint.values import (
     LABEL,
     PARAM,
     VEC,
+    ClassInfo,
     Derived,
     Event,
     FuncInfo,
@@ -29,7 +30,11 @@ class FunctionRules:
     """Mixin of the analyser: user-defined functions and code written as strings."""
 
     def _analyse_function(
-        self, info: FuncInfo, outer: dict[str, Any] | None = None, shared: dict[str, Any] | None = None
+        self,
+        info: FuncInfo,
+        outer: dict[str, Any] | None = None,
+        shared: dict[str, Any] | None = None,
+        bound: dict[str, Any] | None = None,
     ) -> None:
         """Analyse a function body once. `shared`: the `self.*` attributes of a class, written by
         one method (`self.W = model.lm_head.weight` in `__init__`) and read by the next."""
@@ -39,6 +44,7 @@ class FunctionRules:
         node = info.node
         env = dict(self.globals if outer is None else outer)
         env.update(_parameters(node))
+        env.update(bound or {})
         quiet = bool(P.FORWARD_FUNCS.search(node.name))
         info.quiet = quiet
         self._all_functions.append(info)
@@ -58,6 +64,18 @@ class FunctionRules:
         info.reported_in_body = any(not e.pending for e in events)
         info.returns = next((r for r in returns if r is not None), None)
 
+    def _construct(self, cls: ClassInfo, call: ast.Call, env: dict[str, Any]) -> Any:
+        """`Wrapper(model.lm_head.weight)`: the class's methods analysed again with the label rows
+        bound to `__init__`'s parameters (only when some argument is a label representation)."""
+        init = next((m for m in cls.node.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+        values = [self.eval(a, env) for a in call.args]
+        if init is None or not any(isinstance(v, Taint) and v.kind == LABEL for v in values):
+            return None
+        names = [a.arg for a in init.args.posonlyargs + init.args.args][1:]  # after self
+        bound = {n: v for n, v in zip(names, values, strict=False) if v is not None}
+        self._analyse_methods(cls.node, env, bound)
+        return None
+
     def _call_user_function(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> Any:
         if not info.analysed:
             self._analyse_function(info)
@@ -69,7 +87,7 @@ class FunctionRules:
             if kw.arg in info.params:
                 actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
         made: dict[int, Event] = {}
-        if not info.reported_in_body:
+        if not info.reported_in_body and not info.quiet:
             for tmpl in info.templates:
                 ops = _instantiate(tmpl, actual)
                 if ops is None:

@@ -156,6 +156,14 @@ class NormOf:
 
 
 @dataclass
+class ClassInfo:
+    """A class defined here: constructing it with label rows (`Wrapper(model.lm_head.weight)`)
+    analyses its methods again with those rows bound to `__init__`'s parameters."""
+
+    node: ast.ClassDef
+
+
+@dataclass
 class FuncInfo:
     node: ast.FunctionDef | ast.AsyncFunctionDef
     analysed: bool = False

@@ -76,3 +76,18 @@ def self_duality(W, class_means):
 def lens(model, M_):
     Wn = F.normalize(model.lm_head.weight, dim=-1)
     return Wn @ M_
+
+
+class CosineHead(torch.nn.Module):
+    """A normalised (cosine) classifier: its forward pass is the model, not an interpretation."""
+
+    def __init__(self, weight, scale=16.0):
+        super().__init__()
+        self.weight = weight
+        self.scale = scale
+
+    def forward(self, h):
+        return self.scale * F.normalize(h, dim=-1) @ F.normalize(self.weight, dim=-1).T
+
+
+head = CosineHead(model.lm_head.weight)
