@@ -85,7 +85,8 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^(lm_head_weights?|output_embeddings?|output_embedding_matrix|classifier_weights?|head_weights?)$"
+            r"^(lm_head_weights?|output_embeddings?|output_embedding_matrix|classifier_weights?|head_weights?|"
+            r"linear_weights?|fc_weights?|W_fc|W_cls|cls_weights?|(?:last|final)_layer_weights?)$"
         ),
         "rows",
     ),

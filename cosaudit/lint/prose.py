@@ -83,7 +83,7 @@ SECTION_REFUTE = re.compile(
 )
 CAVEAT = re.compile(
     r"translation|invarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab\w+|"
-    r"differences? of (?:rows|unembeddings|"
+    r"differences? of (?:the )?(?:rows|unembedding\w*|"
     r"label|class)|\bnot (?:a property|meaningful|informative)",
     _I,
 )

@@ -36,7 +36,7 @@ from cosaudit.lint.taint.values import (
 
 # iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
 _NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
-_RANKINGS = {"topk", "argsort", "sort", "argpartition"}
+_RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
 _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
 
 

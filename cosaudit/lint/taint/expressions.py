@@ -358,7 +358,7 @@ class ExpressionRules:
 
     def _mean(self, base: Taint, call: ast.Call, axis_node: ast.AST | None) -> Taint:
         axis = const(axis_node)
-        if base.orient in (ROWS, SEL):
+        if base.orient in (ROWS, SEL) or base.kind == PARAM:  # a parameter: rows are the usual layout
             ok = axis in (0, -2)
         elif base.orient == COLS:
             ok = axis in (1, -1)

@@ -41,7 +41,7 @@ def index_method(an: Any, c: CallSite) -> Any:
     if meth != "search" or not args or not isinstance(idx.data, Taint):
         return None
     data, query = idx.data, args[0]
-    if idx.metric == "l2":
+    if idx.metric == "l2" and not data.normalized:  # L2 over unit rows ranks like the cosine
         sim = an._pair_sink("euclid", [query, data], c.node, "faiss search", single=False, torch_style=False, dim=None)
     elif an._labelish(query) and query.orient in (VEC, SEL, "rows"):
         sim = an._sink("cosine" if data.normalized or query.normalized else "dot", query, data, c.node, "faiss search")

@@ -3,6 +3,7 @@
 
 Shapes seen in public notebooks; written for cosaudit's tests.
 """
+import numpy as np
 import torch
 import torch.nn.functional as F
 from safetensors import safe_open
@@ -128,3 +129,16 @@ class RoutedHead(torch.nn.Module):
 
 
 model.lm_head = RoutedHead(model.lm_head.weight)
+
+
+def collapse_stats(class_means, linear_weights):
+    unit = F.normalize(linear_weights, dim=1)
+    return torch.matmul(unit, unit.T).std()  # expect: COS101
+
+
+def weight_feature(weight):
+    weight_c = weight - np.mean(weight, 0)  # centre over the classes first
+    return cosine_similarity(weight_c, weight_c)
+
+
+centred_cos = weight_feature(clf.classifier.weight.detach().numpy())  # expect: COS110

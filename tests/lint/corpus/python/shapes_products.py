@@ -57,3 +57,8 @@ Dq, Iq = index.search(query_vectors, 10)  # expect: COS120
 
 # %% a projection is a dot product
 proj = torch.dot(W[1], W[2]) / W[2].norm()  # expect: COS102
+
+# %% FAISS L2 search over normalised rows ranks like the cosine
+l2_index = faiss.IndexFlatL2(X.shape[1])
+l2_index.add(X)
+D2, I2 = l2_index.search(X[[5]], 10)  # expect: COS101 COS103
