@@ -221,6 +221,8 @@ def main() -> None:
     ap.add_argument("--real", choices=["dev", "all", "none"], default="dev")
     args = ap.parse_args()
     real_world(args.real)
+    if args.files <= 0:
+        return
     heldout = sorted(
         p
         for p in HELDOUT.iterdir()
