@@ -216,6 +216,10 @@ WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)
 FORWARD_FUNCS = re.compile(
     r"^(forward|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
 )
+# Of those, the initialisers stay wholly quiet; in a forward pass or a loss, a similarity between
+# label rows themselves (an orthogonality penalty on the head, an evaluation that also returns a
+# loss) is still reported — it is not part of computing the logits.
+INIT_FUNCS = re.compile(r"^(__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$")
 
 # File-level evidence (regular expressions over the code text)
 SIGMOID_EVIDENCE = re.compile(

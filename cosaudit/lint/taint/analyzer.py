@@ -51,7 +51,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self.globals: dict[str, Any] = {}
         self.strings: dict[str, str] = {}  # variables known to hold a tensor name
         self._string_lists: dict[str, list[str]] = {}
-        self._quiet = 0  # >0 inside forward passes / initialisers: no events
+        self._quiet = 0  # >0 inside forward passes / losses / initialisers: no events ...
+        self._init_quiet = 0  # ... but label-vs-label ones, unless inside an initialiser
         self._denominator = 0
         self._returns: list[Any] | None = None
         self._current_events: list[Event] | None = None
@@ -99,7 +100,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         return (getattr(node, "lineno", 1), getattr(node, "col_offset", 0))
 
     def _emit(self, ev: Event) -> None:
-        if self._quiet:
+        if self._quiet and (self._init_quiet or not ev.between_labels or ev.pending):
             if ev.pending and self._current_events is not None:
                 self._current_events.append(ev)  # kept: a ranking against a parameter may show later
             return

@@ -47,17 +47,18 @@ class FunctionRules:
         env.update(bound or {})
         quiet = bool(P.FORWARD_FUNCS.search(node.name))
         info.quiet = quiet
+        info.initialiser = quiet and bool(P.INIT_FUNCS.match(node.name))
         self._all_functions.append(info)
-        saved = (self._returns, self._quiet, self._current_events)
+        saved = (self._returns, self._quiet, self._init_quiet, self._current_events)
         self._returns = []
         self._current_events = []
-        if quiet:
-            self._quiet += 1
+        self._quiet += quiet
+        self._init_quiet += info.initialiser
         try:
             self._block(node.body, env)
         finally:
             returns, events = self._returns, self._current_events
-            self._returns, self._quiet, self._current_events = saved
+            self._returns, self._quiet, self._init_quiet, self._current_events = saved
         if shared is not None:
             shared.update((k, v) for k, v in env.items() if k.startswith("self.") and v is not None)
         info.templates = [e for e in events if e.pending]
@@ -87,8 +88,10 @@ class FunctionRules:
             if kw.arg in info.params:
                 actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
         made: dict[int, Event] = {}
-        if not info.reported_in_body and not info.quiet:
+        if not info.reported_in_body and not info.initialiser:
             for tmpl in info.templates:
+                if info.quiet and not tmpl.between_labels:
+                    continue  # the forward pass itself: rows against an input
                 ops = _instantiate(tmpl, actual)
                 if ops is None:
                     continue

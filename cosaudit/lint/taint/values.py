@@ -82,6 +82,17 @@ class Event:
     def operands(self) -> list[Taint]:
         return [self.a] if self.b is None else [self.a, self.b]
 
+    @property
+    def between_labels(self) -> bool:
+        """Label rows against label rows, or one argument against itself (its Gram matrix): not
+        the logits of a forward pass, which compare the rows with an input."""
+        a, b = self.a, self.b
+        if b is None:
+            return False
+        if a.kind == b.kind == PARAM:
+            return a.param == b.param
+        return a.kind == b.kind == LABEL
+
 
 @dataclass
 class Sim:
@@ -172,7 +183,8 @@ class FuncInfo:
     reported_in_body: bool = False
     params: list[str] = field(default_factory=list)
     called: bool = False
-    quiet: bool = False
+    quiet: bool = False  # a forward pass, a loss or an initialiser
+    initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
 
 
 def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
