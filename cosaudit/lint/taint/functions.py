@@ -156,7 +156,9 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
 # matrix-named parameters label representations (orientation unknown, medium confidence).
 _LABEL_DOC = re.compile(
     r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
-    r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?",
+    r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
+    r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
+    r"classifier(?:'s)? weight matrix",
     re.I,
 )
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")

@@ -104,6 +104,25 @@ def equiangularity(W):
     return (unit @ unit.T).std()  # expect: COS101
 
 
+def _angle_spread(V):
+    cols = V.T / (V.norm(dim=1) + 1e-9)
+    return (cols.T @ cols).abs().mean()
+
+
+def head_angle_spread(W):
+    """Angle spread.
+
+    Args:
+        W: the weight vectors of the classifiers, one per class.
+    """
+    return _angle_spread(W)  # expect: COS101
+
+
+def duality_gap(W, class_means):
+    """Args: W: weight vectors of the classifier; class_means: one feature mean per class."""
+    return F.cosine_similarity(W, class_means, dim=1).mean()
+
+
 def metrics(W, C):
     def coherence(V):
         return (V.T @ V).abs().mean()
