@@ -164,6 +164,8 @@ class ExpressionRules:
         real = [e for e in real if not (isinstance(e, ast.Constant) and e.value is Ellipsis)]
         if not real:
             return base
+        if any(_is_key(e) for e in real):
+            return None  # weights["w_k"]: a dict of named tensors, not rows picked by an index
         if base.orient == VEC:
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
@@ -366,3 +368,7 @@ class ExpressionRules:
             ok = False
         return Taint(MEAN, base.orient, root=base.root, mean_ok=ok, source=base.source)
 
+
+def _is_key(e: ast.AST) -> bool:
+    """A string (or f-string) subscript: a mapping's key, never a tensor index."""
+    return isinstance(e, ast.JoinedStr) or (isinstance(e, ast.Constant) and isinstance(e.value, str))

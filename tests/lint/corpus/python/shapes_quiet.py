@@ -91,3 +91,14 @@ class CosineHead(torch.nn.Module):
 
 
 head = CosineHead(model.lm_head.weight)
+
+
+# %% a dict of one attention head's matrices under a head-like name: keys, not label rows
+def qk_scores(head_weights):
+    out = []
+    for token in range(head_weights["w_e"].shape[1]):
+        x = head_weights["w_e"][:, token]
+        q = head_weights["w_q"] @ x
+        keys = head_weights[f"w_{'k'}"].T @ q
+        out.append((head_weights["w_e"].T @ keys).mean())
+    return out

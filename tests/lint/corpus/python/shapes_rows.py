@@ -63,3 +63,11 @@ S = seq.score.weight
 o1 = util.pytorch_cos_sim(S[0], S[1])  # expect: COS101
 R = seq.classifier.out_proj.weight
 o2 = np.corrcoef(R.detach().numpy())  # expect: COS101
+
+
+# %% the same head-like name holding the tensor itself: rows picked by an index are label rows
+def pair_score(head_weights, a, b):
+    return head_weights[a] @ head_weights[b]  # expect: COS102
+
+
+pair_score(model.lm_head.weight, 3, 4)
