@@ -12,7 +12,7 @@ from typing import Any
 
 from cosaudit.lint.taint.libs import arrays, cosine, einsum, faiss, modules, sklearn_scipy, transformer_lens, uses
 from cosaudit.lint.taint.libs.common import CallSite, Handler
-from cosaudit.lint.taint.values import NOTHING, FaissIndex, HeadModule, ModelObj, Sim, SinkFn, Taint
+from cosaudit.lint.taint.values import NOTHING, FaissIndex, HeadModule, ModelObj, NormOf, Sim, SinkFn, Taint
 
 CONSTRUCTORS: dict[str, Handler] = {
     **sklearn_scipy.CONSTRUCTORS,
@@ -45,6 +45,7 @@ _METHODS: list[tuple[type, Handler]] = [
     (HeadModule, modules.head_method),
     (Sim, uses.sim_method),
     (Taint, arrays.taint_method),
+    (NormOf, arrays.norm_method),
 ]
 
 

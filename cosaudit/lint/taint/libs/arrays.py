@@ -12,6 +12,7 @@ from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
     NOTHING,
     SEL,
+    NormOf,
     Sim,
     Taint,
     TupleVal,
@@ -23,6 +24,23 @@ from cosaudit.lint.taint.values import (
 
 def norm(an: Any, c: CallSite) -> Any:
     return an._norm(c.args[0], c.node) if c.args else NOTHING
+
+
+_GUARDS = ("maximum", "fmax", "clamp", "clamp_min", "clip")
+
+
+def guarded_norm(an: Any, c: CallSite) -> Any:
+    """`np.maximum(norms, 1e-8)`, `torch.clamp(norms, min=eps)`: a norm kept off zero is still the
+    norm (dividing by it normalises)."""
+    return next((a for a in c.args if isinstance(a, NormOf)), NOTHING)
+
+
+def norm_method(an: Any, c: CallSite) -> Any:
+    """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm."""
+    meth = c.node.func.attr  # type: ignore[attr-defined]
+    for a in c.node.args:
+        an.eval(a, c.env)
+    return c.receiver if meth in _GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE else None
 
 
 def normalize(an: Any, c: CallSite) -> Any:
@@ -119,6 +137,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(stack, *P.STACK_CALLS),
     **table(propagate, *P.PROPAGATE_CALLS),
     **table(select_rows, "index_select", "gather", "take", "embedding"),
+    **table(guarded_norm, *_GUARDS),
 }
 
 _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}
