@@ -157,6 +157,7 @@ class FaissIndex:
 
     metric: str  # "ip" | "l2"
     data: Taint | None = None
+    path: str | None = None  # the variable the rows were added from
 
 
 @dataclass

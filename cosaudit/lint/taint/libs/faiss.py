@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import NOTHING, SEL, VEC, FaissIndex, Sim, Taint, TupleVal
+import ast
+
+from cosaudit.lint.taint.values import NOTHING, SEL, VEC, FaissIndex, Sim, Taint, TupleVal, access_path
 
 _IP = ("IndexFlatIP", "IndexHNSWFlat", "IndexIVFFlat", "GpuIndexFlatIP")
 
@@ -36,11 +38,13 @@ def index_method(an: Any, c: CallSite) -> Any:
     args = [an.eval(a, c.env) for a in c.node.args]
     if meth in ("add", "add_with_ids", "train") and args:
         if isinstance(args[0], Taint):
-            idx.data = args[0]
+            idx.data, idx.path = args[0], _base_path(c.node.args[0])
         return None
     if meth != "search" or not args or not isinstance(idx.data, Taint):
         return None
     data, query = idx.data, args[0]
+    if query is None and idx.path is not None and _base_path(c.node.args[0]) == idx.path:
+        query = data  # index.search(unit[start:end], k): the added rows searched in batches
     if idx.metric == "l2" and not data.normalized:  # L2 over unit rows ranks like the cosine
         sim = an._pair_sink("euclid", [query, data], c.node, "faiss search", single=False, torch_style=False, dim=None)
     elif an._labelish(query) and query.orient in (VEC, SEL, "rows"):
@@ -52,3 +56,10 @@ def index_method(an: Any, c: CallSite) -> Any:
     if isinstance(sim, Sim):
         an._derive(sim, "display", c.node, "search")
     return TupleVal([sim, sim])
+
+
+def _base_path(node: ast.AST) -> str | None:
+    """`unit` for `unit`, `unit[start:end]`, `unit[i:i + b].copy()`-free slices."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return access_path(node)
