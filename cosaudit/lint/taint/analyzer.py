@@ -30,7 +30,7 @@ from cosaudit.lint.taint.values import (
     TupleVal,
     access_path,
     const,
-    match_source,
+    label_name,
     root_of,
 )
 
@@ -307,7 +307,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             names = self._string_lists.get(it.id, [])
         else:
             return False
-        head = next((n for n in names if _label_name(n)), None)
+        head = next((n for n in names if label_name(n)), None)
         if head is None:
             return False
         self.strings[target.id] = head
@@ -333,17 +333,12 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             if not isinstance(pn, ParamName):
                 continue
             for cand in (text, text + pn.suffix, text + ".weight", text.rstrip(".") + ".weight"):
-                if _label_name(cand):
+                if label_name(cand):
                     self.strings[var] = cand
                     if pn.value_var:
                         src = self._source_taint(cand, env)
                         env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
                     break
-
-
-def _label_name(name: str) -> bool:
-    found = match_source(name)
-    return found is not None and found[0] == LABEL
 
 
 def _name_tests(test: ast.AST) -> list[tuple[str, str]]:

@@ -13,7 +13,18 @@ from typing import Any
 
 from cosaudit.lint.taint import libs
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.values import NOTHING, ClassInfo, FuncInfo, SinkFn, access_path, callee
+from cosaudit.lint.taint.values import (
+    LABEL,
+    NOTHING,
+    ROWS,
+    ClassInfo,
+    FuncInfo,
+    SinkFn,
+    Taint,
+    access_path,
+    callee,
+    label_name,
+)
 
 
 class CallRules:
@@ -54,6 +65,8 @@ class CallRules:
         if isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice"):
             path = access_path(node, self.strings)
             src = self._source_taint(path, env) if path is not None else None
+            if src is None:
+                src = self._candidate_head(node, env)
             if src is not None:
                 return src
         if isinstance(func, ast.Name):
@@ -70,3 +83,14 @@ class CallRules:
         if isinstance(fval, ClassInfo):
             return self._construct(fval, node, env)
         return NOTHING
+
+    def _candidate_head(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:
+        """`f.get_tensor(tensor_name)` with a name chosen at run time, in code that lists the head's
+        tensor name among its candidates (`CANDIDATES = ["lm_head.weight", ...]`): the head,
+        at medium confidence."""
+        arg = node.args[0] if node.args else None
+        if not isinstance(arg, ast.Name) or env.get(arg.id) is not None:
+            return None  # e.g. `for key in f.keys()`: followed by the name tests instead
+        if not any(label_name(n) for names in self._string_lists.values() for n in names):
+            return None
+        return Taint(LABEL, ROWS, confidence="medium", source=f"get_tensor({arg.id})")

@@ -256,6 +256,12 @@ def match_source(path: str) -> tuple[str, str] | None:
     return None
 
 
+def label_name(name: str) -> bool:
+    """Does a tensor name (`lm_head.weight`, `fc.weight`) name label rows?"""
+    found = match_source(name)
+    return found is not None and found[0] == LABEL
+
+
 def const(node: ast.AST | None) -> Any:
     if isinstance(node, ast.Constant):
         return node.value
