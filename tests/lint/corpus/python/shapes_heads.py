@@ -52,6 +52,17 @@ cw = clf.classifier[-1].weight
 p6 = F.cosine_similarity(cw[0], cw[1], dim=0)  # expect: COS101
 hw = clf.head.weight.detach()
 p7 = F.cosine_similarity(hw[0], hw[1], dim=0)  # expect: COS101
+sq = clf.fc[-1].weight
+p8 = sq[0] @ sq[1]  # expect: COS102
+glm = model.transformer.output_layer.weight
+p9 = F.cosine_similarity(glm[0], glm[1], dim=0)  # expect: COS101
+ckpt = torch.load("run.pt")
+nested = ckpt["model"]["head.weight"]
+p10 = F.cosine_similarity(nested[0], nested[1], dim=0)  # expect: COS101
+first = clf.fc[0].weight  # a hidden layer of a Sequential head: not label rows
+p11 = F.cosine_similarity(first[0], first[1], dim=0)
+attn = model.blocks[0].attn.out.weight
+p12 = F.cosine_similarity(attn[0], attn[1], dim=0)
 
 # %% safetensors: the tensor name from a list or a variable
 with safe_open("model.safetensors", framework="pt") as f:
