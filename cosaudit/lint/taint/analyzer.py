@@ -179,8 +179,16 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)
         value = self.eval(stmt.value, env)
+        if value is None and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
+            value = self._named_result(stmt.targets[0])
         for target in stmt.targets:
             self._bind(target, value, env)
+
+    def _named_result(self, target: ast.AST) -> Any:
+        """`W_U = torch.load("W_U.pt")`, `unembed = np.load(path)`, `classifier_weights =
+        get_weights(net)`: an unknown call's result stored under a label-representation name is
+        taken at its name (medium confidence), as the same name unbound would be."""
+        return self._e_Name(target, {}) if isinstance(target, ast.Name) else None
 
     def _s_AnnAssign(self, stmt: ast.AnnAssign, env: dict[str, Any]) -> None:
         if stmt.value is not None:
