@@ -3,11 +3,10 @@ nearest-neighbour search; `normalize_L2` normalises in place (see `arrays.normal
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-import ast
-
 from cosaudit.lint.taint.values import NOTHING, SEL, VEC, FaissIndex, Sim, Taint, TupleVal, access_path
 
 _IP = ("IndexFlatIP", "IndexHNSWFlat", "IndexIVFFlat", "GpuIndexFlatIP")
