@@ -171,10 +171,14 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         `init_args`: values bound to `__init__`'s parameters (a construction seen in the code)."""
         shared: dict[str, Any] = {}
         methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        infos = {m.name: FuncInfo(m, params=[a.arg for a in m.args.posonlyargs + m.args.args]) for m in methods}
+        for name, info in infos.items():
+            if _takes_self(info.node):
+                info.first_arg = 1
+                shared["self." + name] = info  # `self.helper(W)` is followed into the helper
         for sub in sorted(methods, key=lambda m: m.name != "__init__"):
-            params = [a.arg for a in sub.args.posonlyargs + sub.args.args]
             bound = init_args if sub.name == "__init__" else {}
-            self._analyse_function(FuncInfo(sub, params=params), {**env, **shared}, shared, bound)
+            self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
 
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)
@@ -368,3 +372,10 @@ def _name_tests(test: ast.AST) -> list[tuple[str, str]]:
         ):
             out.append((node.func.value.id, const(node.args[0])))
     return out
+
+
+def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A plain method (not a static or class method) whose first parameter is `self`."""
+    args = node.args.posonlyargs + node.args.args
+    plain = not any(getattr(d, "id", "") in ("staticmethod", "classmethod") for d in node.decorator_list)
+    return plain and bool(args) and args[0].arg == "self"

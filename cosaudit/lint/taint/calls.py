@@ -69,10 +69,10 @@ class CallRules:
                 src = self._candidate_head(node, env)
             if src is not None:
                 return src
-        if isinstance(func, ast.Name):
+        if isinstance(func, (ast.Name, ast.Call)):
             fval = self.eval(func, env)
-        elif isinstance(func, ast.Call):
-            fval = self.eval(func, env)
+        elif isinstance(func, ast.Attribute) and isinstance(env.get(access_path(func) or ""), FuncInfo):
+            fval = env[access_path(func) or ""]  # `self.helper(...)`: a method of the same class
         else:
             return NOTHING
         if isinstance(fval, SinkFn) and fval.kind == "cosine":

@@ -81,12 +81,7 @@ class FunctionRules:
         if not info.analysed:
             self._analyse_function(info)
         info.called = True
-        actual: dict[int, Any] = {}
-        for i, a in enumerate(call.args):
-            actual[i] = self.eval(a, env)
-        for kw in call.keywords:
-            if kw.arg in info.params:
-                actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
+        actual = self._actuals(info, call, env)
         made: dict[int, Event] = {}
         if not info.reported_in_body and not info.initialiser:
             for tmpl in info.templates:
@@ -117,6 +112,16 @@ class FunctionRules:
                 return v if isinstance(v, Taint) else None
             return ret
         return ret if isinstance(ret, (ModelObj, TupleVal)) else None
+
+    def _actuals(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> dict[int, Any]:
+        """The value of each parameter at a call, by the parameter's position."""
+        actual: dict[int, Any] = {}
+        for i, a in enumerate(call.args, start=info.first_arg):
+            actual[i] = self.eval(a, env)
+        for kw in call.keywords:
+            if kw.arg in info.params:
+                actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
+        return actual
 
     def _code_string(self, source: str, node: ast.Call) -> None:
         """Code written into a generated notebook cell: analysed at lower confidence, reported at
