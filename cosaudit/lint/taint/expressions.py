@@ -98,6 +98,8 @@ class ExpressionRules:
             if src is not None:
                 return src
         base = self.eval(node.value, env)
+        if isinstance(base, Taint) and base.kind == PARAM and path is not None and _head_module(path):
+            return HeadModule(path)  # `model.fc` of a function's `model` parameter
         if isinstance(base, Taint):
             if node.attr in ("T", "mT", "H"):
                 return base.flipped()

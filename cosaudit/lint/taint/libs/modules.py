@@ -1,5 +1,5 @@
 """Heads found through `torch.nn` modules rather than by their tensor's name:
-`model.get_output_embeddings()`, `model.classifier[-1]`, `list(model.fc.parameters())[0]`,
+`model.get_output_embeddings()`, `model.classifier[-1]`, `list(model.fc.parameters())[0]`, `next(model.fc.parameters())`,
 `list(model.parameters())[-2]` (the last layer's weight, ahead of its bias), and heads picked by
 iterating `named_parameters()` / `state_dict().items()` / `f.keys()` under a test of the name
 (the test itself is handled in `analyzer.refine`)."""
@@ -27,6 +27,14 @@ def listing(an: Any, c: CallSite) -> Any:
     return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], ParamList) else NOTHING
 
 
+def first_parameter(an: Any, c: CallSite) -> Any:
+    """`next(model.fc.parameters())`, `next(iter(head.parameters()))`: a head module's weight."""
+    first = c.args[0] if len(c.args) == 1 else None
+    if isinstance(first, ParamList) and first.head is not None:
+        return an._parameter(first, 0, c.env)
+    return NOTHING
+
+
 def head_accessor(an: Any, c: CallSite) -> Any:
     """`model.get_output_embeddings()`, `timm_model.get_classifier()`: the head module."""
     path = access_path(c.node)
@@ -36,7 +44,8 @@ def head_accessor(an: Any, c: CallSite) -> Any:
 FUNCTIONS: dict[str, Handler] = {
     **table(head_accessor, "get_output_embeddings", "get_classifier"),
     **table(parameters, "parameters"),
-    **table(listing, "list", "tuple"),
+    **table(listing, "list", "tuple", "iter"),
+    **table(first_parameter, "next"),
 }
 
 

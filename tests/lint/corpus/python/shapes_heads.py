@@ -64,6 +64,18 @@ p11 = F.cosine_similarity(first[0], first[1], dim=0)
 attn = model.blocks[0].attn.out.weight
 p12 = F.cosine_similarity(attn[0], attn[1], dim=0)
 
+# %% the first parameter of a head module, also of a function's `model` parameter
+def head_coherence(net):
+    rows = next(net.fc.parameters())
+    c1 = F.cosine_similarity(rows[0], rows[1], dim=0)  # expect: COS101
+    listed = list(net.classifier.parameters())[0]
+    c2 = listed[0] @ listed[1]  # expect: COS102
+    stem = next(net.parameters())  # the first layer of the network: not the head
+    c3 = F.cosine_similarity(stem[0], stem[1], dim=0)
+    block = next(iter(net.layer1.parameters()))
+    return c1, c2, c3, F.cosine_similarity(block[0], block[1], dim=0)
+
+
 # %% safetensors: the tensor name from a list or a variable
 with safe_open("model.safetensors", framework="pt") as f:
     for tname in ["model.embed_tokens.weight", "lm_head.weight"]:
