@@ -28,7 +28,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)classifier(\[-1\])?\.weight$",
             r"(^|\.)(fc|head|mlp_head)\[-1\]\.weight$",  # a Sequential head: its last layer
             r"(^|\.)(output_layer|final_layer|out_layer|classification_layer|cls_layer)\.weight$",  # ChatGLM
-            r"(^|\.)(state_dict|model|module|ema)\.(head|output)\.weight$",  # ckpt["model"]["head.weight"]
+            r"(^|\.)(state_dict|model|module|ema|net|network)\.(head|output|linear)\.weight$",  # ckpt["net"][…]
             r"(^|\.)classifier\.out_proj\.weight$",  # RoBERTa-style classification heads
             r"(^|\.)score\.weight$",  # *ForSequenceClassification of decoder models
             r"(^|\.)last_linear\.weight$",

@@ -59,6 +59,8 @@ p9 = F.cosine_similarity(glm[0], glm[1], dim=0)  # expect: COS101
 ckpt = torch.load("run.pt")
 nested = ckpt["model"]["head.weight"]
 p10 = F.cosine_similarity(nested[0], nested[1], dim=0)  # expect: COS101
+cifar = torch.load("resnet18.pth", map_location="cpu")["net"]["linear.weight"]
+p10b = cifar[0] @ cifar[1]  # expect: COS102
 first = clf.fc[0].weight  # a hidden layer of a Sequential head: not label rows
 p11 = F.cosine_similarity(first[0], first[1], dim=0)
 attn = model.blocks[0].attn.out.weight
