@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -195,7 +196,8 @@ class ExpressionRules:
         if isinstance(e, (ast.Slice, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Compare)):
             return SEL
         if isinstance(e, ast.Name):
-            return SEL if isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists else VEC
+            listed = isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists
+            return SEL if listed or _PLURAL_INDEX.match(e.id) else VEC
         if isinstance(e, ast.Call):
             if any(isinstance(a, (ast.List, ast.ListComp)) for a in e.args):
                 return SEL
@@ -374,3 +376,11 @@ class ExpressionRules:
 def _is_key(e: ast.AST) -> bool:
     """A string (or f-string) subscript: a mapping's key, never a tensor index."""
     return isinstance(e, ast.JoinedStr) or (isinstance(e, ast.Constant) and isinstance(e.value, str))
+
+
+# an index variable named for several rows: `W[ids]`, `W[token_ids]`, `W[indices]`, `W[top_k_idx]`
+_PLURAL_INDEX = re.compile(
+    r"^(?:\w+_)?(?:ids|indices|idxs|idces|tokens|toks|token_ids|tok_ids|rows|classes|labels|words|subset)$"
+    r"|_(?:ids|list|idx_list)$|^top_?k?_?(?:idx|ids|indices)$",
+    re.I,
+)

@@ -71,3 +71,15 @@ def pair_score(head_weights, a, b):
 
 
 pair_score(model.lm_head.weight, 3, 4)
+
+
+# %% rows picked by a variable named for several ids, then one of them picked again
+token_ids = tok.convert_tokens_to_ids(vocab_words)
+picked = W[token_ids]
+table = torch.zeros(len(token_ids), len(token_ids))
+for i in range(len(token_ids)):
+    for j in range(len(token_ids)):
+        table[i, j] = F.cosine_similarity(picked[i], picked[j], dim=0)  # expect: COS101
+idx = tok.convert_tokens_to_ids("dog")
+one = W[idx]
+one_dims = F.cosine_similarity(one[:10], one[10:20], dim=0)  # hidden dimensions of one row
