@@ -1,8 +1,8 @@
 """Heads found through `torch.nn` modules rather than by their tensor's name:
 `model.get_output_embeddings()`, `model.classifier[-1]`, `list(model.fc.parameters())[0]`,
 `next(model.fc.parameters())`, `list(model.parameters())[-2]` (the last layer's weight, ahead of
-its bias), and heads picked by iterating `named_parameters()` / `state_dict().items()` / `f.keys()` under a test of the name
-(the test itself is handled in `analyzer.refine`)."""
+its bias), and heads picked by iterating `named_parameters()` / `state_dict().items()` /
+`f.keys()` under a test of the name (the test itself is handled in `analyzer.refine`)."""
 
 from __future__ import annotations
 
