@@ -7,6 +7,7 @@ The rules for expressions, calls, user functions and sinks are mixins (`expressi
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -192,7 +193,9 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         """`W_U = torch.load("W_U.pt")`, `unembed = np.load(path)`, `classifier_weights =
         get_weights(net)`: an unknown call's result stored under a label-representation name is
         taken at its name (medium confidence), as the same name unbound would be."""
-        return self._e_Name(target, {}) if isinstance(target, ast.Name) else None
+        if not isinstance(target, ast.Name) or _AMBIGUOUS_HINT.match(target.id):
+            return None  # `head_weights = get_head(layer, h)` is as often an attention head's
+        return self._e_Name(target, {})
 
     def _s_AnnAssign(self, stmt: ast.AnnAssign, env: dict[str, Any]) -> None:
         if stmt.value is not None:
@@ -372,6 +375,9 @@ def _name_tests(test: ast.AST) -> list[tuple[str, str]]:
         ):
             out.append((node.func.value.id, const(node.args[0])))
     return out
+
+
+_AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
 
 
 def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -31,3 +31,5 @@ E_unit = E / np.linalg.norm(E, axis=1, keepdims=True)
 other = E_unit @ E_unit.T
 head_weights = np.load("a.npy") - np.load("a.npy").mean(axis=0)
 centred_pair = head_weights[0] @ head_weights[1]
+head_weights = get_head_weights(layer=0, head=3)
+qk = head_weights @ head_weights.T
