@@ -20,6 +20,7 @@ SUBJECT = re.compile(
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
     r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
+    r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output)\b|\\gamma\(",
     _I,
 )
