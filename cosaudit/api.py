@@ -370,7 +370,7 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
     """`cosaudit check`: cosine readings of label representations in code, notebooks and prose.
     `paths` default to the current directory; `config` is a pyproject.toml (default: the nearest)."""
     from cosaudit.audit.reports import CheckReport
-    from cosaudit.lint.config import load_config
+    from cosaudit.lint.config import CheckConfig, Configs, load_config
     from cosaudit.lint.engine import check_paths
     from cosaudit.lint.registry import all_rules
 
@@ -378,8 +378,13 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
         raise UsageError(f"fail_on={fail_on!r} is not a severity", hint="choose info, warning or error")
     if isinstance(select, str) or isinstance(ignore, str):
         select, ignore = _as_list(select, str), _as_list(ignore, str)
-    cfg = load_config(None if config is None else Path(config)).with_overrides(
-        select=list(select), ignore=list(ignore), fail_on=fail_on)
+
+    def overrides(cfg: CheckConfig) -> CheckConfig:
+        return cfg.with_overrides(select=list(select), ignore=list(ignore), fail_on=fail_on)
+
+    overrides(CheckConfig())  # bad select / ignore codes: an error before any work
+    # each file gets the nearest pyproject.toml at or above it, unless one config is given
+    cfg = Configs(overrides(load_config(Path(config)))) if config is not None else Configs(overrides=overrides)
     targets = [os.fspath(p) for p in _as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
     return CheckReport(check_paths(targets, cfg), tuple(all_rules()))
 

@@ -8,6 +8,7 @@ has no such option type, so `MultiValueCommand` rewrites `--labels a b` into
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -157,12 +158,50 @@ def label_options(f: F, *, required: bool = False) -> F:
     return f
 
 
+class FormatChoice(click.Choice):
+    """A `--format` choice that also takes hidden aliases (`markdown` for `md`)."""
+
+    ALIASES = {"markdown": "md"}
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        alias = self.ALIASES.get(value) if isinstance(value, str) else None
+        return super().convert(alias if alias in self.choices else value, param, ctx)
+
+
+def format_from_env(formats: list[str], default: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """`--format` when typed; else `COSAUDIT_FORMAT` when this command takes that format; else the
+    default. A value the command does not take (`COSAUDIT_FORMAT=html` for `check`) is ignored
+    with a note on stderr, never an error about an option the user did not type."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is not None:
+            return value
+        env = os.environ.get("COSAUDIT_FORMAT", "").strip()
+        env = FormatChoice.ALIASES.get(env, env)
+        if not env or env in formats:
+            return env or default
+        click.echo(
+            f"note: COSAUDIT_FORMAT={env} is not a format of `cosaudit {ctx.info_name}` "
+            f"({', '.join(formats)}); using {default}",
+            err=True,
+        )
+        return default
+
+    return callback
+
+
+def format_option(formats: list[str], default: str = "text", help: str = "Report format.") -> Callable[[F], F]:
+    return click.option(
+        "--format", "-f", "fmt", type=FormatChoice(formats), default=None,
+        callback=format_from_env(formats, default),
+        help=f"{help} [default: COSAUDIT_FORMAT if this command takes it, else {default}]",
+    )
+
+
 def output_options(formats: list[str], default: str = "text") -> Callable[[F], F]:
     def deco(f: F) -> F:
         opts = [
-            click.option("--format", "-f", "fmt", type=click.Choice(formats), default=default,
-                         show_default=True, envvar="COSAUDIT_FORMAT",
-                         help="Report format (default from COSAUDIT_FORMAT)."),
+            format_option(formats, default),
             click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
                          help="Write the report to this file instead of stdout."),
             click.option("--force", is_flag=True, help="Overwrite existing output paths."),

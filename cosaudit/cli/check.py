@@ -10,12 +10,15 @@ from pathlib import Path
 
 import click
 
+from cosaudit.cli import _adopt
 from cosaudit.cli._options import output_options
 from cosaudit.cli._output import emit, note, precheck_output, stdout_is_terminal
+from cosaudit.errors import UsageError
 from cosaudit.report.lint import OutputFormat, render
 from cosaudit.report.lint.typed import summary_line
 
 FORMATS = [f.value for f in OutputFormat]
+_FILE = click.Path(dir_okay=False, path_type=Path)
 
 
 @click.command("check")
@@ -44,9 +47,34 @@ FORMATS = [f.value for f in OutputFormat]
 @click.option(
     "--config",
     "config_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=_FILE,
     default=None,
-    help="A pyproject.toml with [tool.cosaudit.check] (default: the nearest one from the cwd).",
+    help="A pyproject.toml with [tool.cosaudit.check] for every file (default: for each file, the "
+    "nearest pyproject.toml with that table at or above it).",
+)
+@click.option(
+    "--show-info",
+    is_flag=True,
+    help="Also show info-level findings in the text and github formats (json and sarif always have them).",
+)
+@click.option(
+    "--baseline",
+    "baseline_path",
+    type=_FILE,
+    help="Report only findings not recorded in this baseline file (see --write-baseline).",
+)
+@click.option(
+    "--write-baseline",
+    "write_baseline_path",
+    type=_FILE,
+    help="Record today's findings in this file (rule, file, hash of the line) and exit 0.",
+)
+@click.option(
+    "--add-suppressions",
+    "suppress_reason",
+    metavar="REASON",
+    default=None,
+    help="Write `cosaudit: ignore[CODE] REASON` at every finding (atomically) and exit 0.",
 )
 def check(
     paths: tuple[str, ...],
@@ -58,6 +86,10 @@ def check(
     fail_on: str | None,
     exit_zero: bool,
     config_path: Path | None,
+    show_info: bool,
+    baseline_path: Path | None,
+    write_baseline_path: Path | None,
+    suppress_reason: str | None,
 ) -> None:
     """Flag cosine / dot-product readings of label representations in code, notebooks and prose.
 
@@ -70,16 +102,44 @@ def check(
     from cosaudit import api
 
     precheck_output(output, force)
-    report = api.check(list(paths), select=select, ignore=ignore, fail_on=fail_on, config=config_path)
-    result = report.result
+    _refuse_bad_adoption(baseline_path, write_baseline_path, suppress_reason, force)
+    checked = api.check(list(paths), select=select, ignore=ignore, fail_on=fail_on, config=config_path)
+    result = checked.result
+    cwd = Path.cwd()
+    if write_baseline_path is not None:
+        _adopt.write_baseline(result, write_baseline_path, force=force, cwd=cwd)
+        return
+    if baseline_path is not None:
+        result = _adopt.apply_baseline(result, baseline_path, cwd=cwd)
+    if suppress_reason is not None:
+        _adopt.add_suppressions(result, suppress_reason.strip(), cwd=cwd)
+        return
     fmt_enum = OutputFormat(fmt)
     color = fmt_enum is OutputFormat.TEXT and output is None and stdout_is_terminal()
-    text = render(result, list(report.rules), fmt_enum, color=color)
+    report = render(result, list(checked.rules), fmt_enum, color=color, show_info=show_info)
     for n in result.notices:
         where = f":cell {n.cell}" if n.cell else ""
         note(f"note: {n.path}{where}: {n.message}")
-    if text or output is not None:
-        emit(text, output, force=force)
-    note(summary_line(result))
+    if report or output is not None:
+        emit(report, output, force=force)
+    note(summary_line(result, shown_info=show_info or fmt_enum not in (OutputFormat.TEXT, OutputFormat.GITHUB)))
     if result.failing() and not exit_zero:
         click.get_current_context().exit(1)
+
+
+def _refuse_bad_adoption(
+    baseline_path: Path | None, write_path: Path | None, reason: str | None, force: bool
+) -> None:
+    """Usage errors of the adoption options, before any work."""
+    if write_path is not None and (baseline_path is not None or reason is not None):
+        raise UsageError(
+            "--write-baseline records every finding; it does not combine with --baseline or "
+            "--add-suppressions",
+            hint="run them one after the other",
+        )
+    if reason is not None and not reason.strip():
+        raise UsageError(
+            "--add-suppressions needs a reason", hint='e.g. --add-suppressions "reviewed; predates the gate"'
+        )
+    if write_path is not None:
+        precheck_output(write_path, force)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cosaudit.cli._options import format_option
 from cosaudit.cli._output import emit, note, stdout_is_terminal
 from cosaudit.errors import DataError
 
@@ -20,16 +21,7 @@ FORMATS = ["text", "json", "md"]
     metavar="DIR",
     help="Also write the figures (PNG) and summary.md into this new folder (atomically).",
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(FORMATS),
-    default="text",
-    show_default=True,
-    envvar="COSAUDIT_FORMAT",
-    help="Format of the report on stdout (default from COSAUDIT_FORMAT).",
-)
+@format_option(FORMATS, help="Format of the report on stdout.")
 @click.option("--force", is_flag=True, help="Replace an existing --output folder.")
 def paper(output: Path | None, fmt: str, force: bool) -> None:
     """Recompute the worked examples of Nielsen (& Grivas), arXiv 2603.29488, and compare.

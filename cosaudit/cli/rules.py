@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cosaudit.cli._options import output_options
 from cosaudit.cli._output import emit, precheck_output
 from cosaudit.errors import UsageError
 from cosaudit.lint.registry import all_rules, get_rule
@@ -14,24 +15,12 @@ from cosaudit.report.lint import rules as render_rules
 
 @click.command("rules")
 @click.argument("code", required=False)
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(["text", "json", "markdown"]),
-    default="text",
-    show_default=True,
-    help="text; json; markdown (the list as markdown is docs/rules.md).",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write to this file instead of stdout.",
-)
-@click.option("--force", is_flag=True, help="Overwrite an existing output file.")
+@output_options(["text", "json", "md"])
 def rules(code: str | None, fmt: str, output: Path | None, force: bool) -> None:
-    """List the rules of `cosaudit check`, or explain CODE (e.g. COS101)."""
+    """List the rules of `cosaudit check`, or explain CODE (e.g. COS101).
+
+    `--format md` prints the list as Markdown: that is docs/rules.md.
+    """
     precheck_output(output, force)
     if code is None:
         selected = all_rules()
@@ -43,7 +32,7 @@ def rules(code: str | None, fmt: str, output: Path | None, force: bool) -> None:
         selected = [r]
     if fmt == "json":
         text = render_rules.render_json(selected)
-    elif fmt == "markdown":
+    elif fmt == "md":
         text = render_rules.render_markdown(selected)
     elif code is None:
         text = render_rules.render_list(selected)

@@ -10,6 +10,8 @@ winning ties.
 from __future__ import annotations
 
 import fnmatch
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -157,6 +159,70 @@ def find_pyproject(start: Path) -> Path | None:
         if p.is_file():
             return p
     return None
+
+
+def _check_table(path: Path) -> dict[str, Any] | None:
+    """The `[tool.cosaudit.check]` table of a pyproject.toml, or None when it has none (files that
+    do not mention cosaudit are not even parsed)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if "cosaudit" not in text:
+        return None
+    data = _load_toml(path)
+    tool = data.get("tool")
+    table = tool.get("cosaudit", {}).get("check") if isinstance(tool, dict) else None
+    return table
+
+
+class Configs:
+    """Which configuration applies to each scanned file, found like ruff finds it: the nearest
+    pyproject.toml with a `[tool.cosaudit.check]` table at or above the file (not the current
+    folder), so `cosaudit check path/to/repo` applies that repository's own settings. A fixed
+    configuration (`--config FILE`) applies to every file. Command-line options are applied on
+    top of whichever configuration is found (`overrides`)."""
+
+    def __init__(
+        self,
+        fixed: CheckConfig | None = None,
+        *,
+        overrides: Callable[[CheckConfig], CheckConfig] | None = None,
+        default_root: Path | None = None,
+    ):
+        self.fixed = fixed
+        self.overrides = overrides or (lambda c: c)
+        self.default_root = (default_root or Path.cwd()).resolve()
+        self._by_dir: dict[Path, CheckConfig] = {}
+        self._by_file: dict[Path, CheckConfig | None] = {}
+
+    def for_dir(self, directory: Path) -> CheckConfig:
+        if self.fixed is not None:
+            return self.fixed
+        d = Path(os.path.abspath(directory))
+        found = self._by_dir.get(d)
+        if found is None:
+            found = self._lookup(d)
+            self._by_dir[d] = found
+        return found
+
+    def for_file(self, path: Path) -> CheckConfig:
+        return self.for_dir(Path(os.path.abspath(path)).parent)
+
+    def _lookup(self, d: Path) -> CheckConfig:
+        own = self._own(d / "pyproject.toml")
+        if own is not None:
+            return own
+        if d.parent == d:
+            return self.overrides(CheckConfig(root=self.default_root))
+        return self.for_dir(d.parent)
+
+    def _own(self, path: Path) -> CheckConfig | None:
+        if path not in self._by_file:
+            table = _check_table(path) if path.is_file() else None
+            cfg = None if table is None else parse_table(table, root=path.parent, source=path)
+            self._by_file[path] = None if cfg is None else self.overrides(cfg)
+        return self._by_file[path]
 
 
 def load_config(explicit: Path | None = None, start: Path | None = None) -> CheckConfig:

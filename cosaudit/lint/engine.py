@@ -10,12 +10,13 @@ import ast
 import io
 import os
 import re
+import sys
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.config import CheckConfig
+from cosaudit.lint.config import CheckConfig, Configs
 from cosaudit.lint.context import Facts, RuleContext
 from cosaudit.lint.formats import reader_for
 from cosaudit.lint.formats.interface import (
@@ -27,6 +28,7 @@ from cosaudit.lint.formats.interface import (
 )
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
+from cosaudit.lint.recover import parse_tolerant, repair_line
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
 from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
@@ -43,7 +45,7 @@ def _too_complex(path: str, step: str) -> Notice:
 
 
 _CAVEAT = re.compile(
-    r"translation|invarian|\bcent(?:er|re)(?:ed|ing)\b|identifiab|differences? of|"
+    r"translation|invarian|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab|differences? of|"
     r"\bw_a\s*-\s*w_b|logit[- ]diff",
     re.I,
 )
@@ -128,7 +130,7 @@ class DocumentChecker:
         findings += apply_suppressions(self._run(ctx, ("file",), doc), sups)
         ctx.suppressions = sups
         findings += self._run(ctx, ("suppression",), doc)
-        return findings, notices
+        return _with_snippets(findings, doc), notices
 
     def _run(self, ctx: RuleContext, stages: tuple[str, ...], doc: Document) -> list[Finding]:
         out: list[Finding] = []
@@ -147,13 +149,9 @@ class DocumentChecker:
     def _analyse_code(
         self, doc: Document, module: _Module, notices: list[Notice]
     ) -> tuple[list[Event], list[Paragraph], list[str]]:
-        text = "\n".join(module.lines) + "\n"
         comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
         try:
-            trees = [ast.parse(text)]
-            failed: list[tuple[int, int, SyntaxError]] = []
-        except SyntaxError:
-            trees, failed = self._parse_cells(doc, module)
+            trees, failed, repaired = self._parse(doc, module)
         except (RecursionError, MemoryError):
             notices.append(_too_complex(doc.path, "parse"))
             return _light_scan(module, 0, len(module.lines)), [], comments
@@ -168,54 +166,101 @@ class DocumentChecker:
                 continue
             events += found
             prose += _strings_as_prose(strings, module)
+        if repaired:
+            notices.append(_repaired_notice(doc.path, module, repaired))
+            for idx in repaired:
+                events += _light_scan(module, idx, idx + 1)
         for start, end, err in failed:
-            line, cell = (
-                module.origins[min(start + (err.lineno or 1) - 1, end - 1)]
-                if end > start
-                else (1, None)
-            )
-            where = f"cell {cell}, line {line}" if cell else f"line {line}"
-            notices.append(
-                Notice(
-                    doc.path,
-                    NoticeKind.SYNTAX_ERROR,
-                    f"Python syntax error at {where} ({err.msg}); used a lighter line-based "
-                    "scan there",
-                    line=line,
-                    cell=cell,
-                )
-            )
+            notices.append(_failed_notice(doc.path, module, start, end, err))
             events += _light_scan(module, start, end)
-        comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
         return events, prose, comments
+
+    def _parse(
+        self, doc: Document, module: _Module
+    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
+        """(trees, cells that could not be parsed at all, lines rewritten to parse the rest)."""
+        try:
+            return [ast.parse("\n".join(module.lines) + "\n")], [], []
+        except SyntaxError:
+            pass
+        try:
+            tree, repaired = parse_tolerant(module.lines)
+            return [tree], [], repaired
+        except SyntaxError:
+            return self._parse_cells(doc, module)
 
     def _parse_cells(
         self, doc: Document, module: _Module
-    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]]]:
-        """Parse cell by cell; cells that parse are analysed together (shifted to their place)."""
+    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
+        """Cell by cell (each repaired as far as it can be); cells that parse are analysed
+        together, at their place."""
         good_lines = [""] * len(module.lines)
         failed: list[tuple[int, int, SyntaxError]] = []
+        repaired: list[int] = []
         start = 0
         for cell in doc.code:
             n = len(cell.text.split("\n")) - (1 if cell.text.endswith("\n") else 0)
-            chunk = "\n".join(module.lines[start : start + n]) + "\n"
+            chunk = module.lines[start : start + n]
             try:
-                ast.parse(chunk)
-                good_lines[start : start + n] = module.lines[start : start + n]
+                _, fixed = parse_tolerant(chunk)
+                good_lines[start : start + n] = chunk
+                for i in fixed:
+                    good_lines[start + i] = repair_line(chunk[i]) if chunk[i].strip() else ""
+                repaired += [start + i for i in fixed]
             except (SyntaxError, RecursionError, MemoryError) as err:
                 if not isinstance(err, SyntaxError):
                     err = SyntaxError("too deeply nested")
                 failed.append((start, start + n, err))
             start += n
         try:
-            return [ast.parse("\n".join(good_lines) + "\n")], failed
+            tree, more = parse_tolerant(good_lines)
+            return [tree], failed, sorted(set(repaired + more))
         except (SyntaxError, RecursionError, MemoryError):
-            return [], failed
+            return [], failed, repaired
+
+
+def _with_snippets(findings: list[Finding], doc: Document) -> list[Finding]:
+    """Each finding with the text of its line (whitespace collapsed)."""
+    if not findings:
+        return findings
+    text = {(line, cell): t for t, line, cell in doc.raw_lines}
+    return [replace(f, snippet=" ".join(text.get((f.line, f.cell), "").split())) for f in findings]
 
 
 def _finding(r: Rule, h: Hit, path: str) -> Finding:
     return Finding(
         r.code, h.severity or r.severity, path, h.line, h.column, h.message, h.cell, h.confidence
+    )
+
+
+def _where(module: _Module, idx: int) -> tuple[int, int | None, str]:
+    line, cell = module.origins[idx] if module.origins else (1, None)
+    return line, cell, f"cell {cell}, line {line}" if cell else f"line {line}"
+
+
+def _repaired_notice(path: str, module: _Module, repaired: list[int]) -> Notice:
+    line, cell, where = _where(module, min(repaired))
+    more = f" and {len(repaired) - 1} more line(s)" if len(repaired) > 1 else ""
+    return Notice(
+        path,
+        NoticeKind.SYNTAX_ERROR,
+        f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse {where}{more} (newer or "
+        "older syntax, a magic); the rest was analysed on its syntax tree, those lines by a "
+        "line-based scan",
+        line=line,
+        cell=cell,
+    )
+
+
+def _failed_notice(path: str, module: _Module, start: int, end: int, err: SyntaxError) -> Notice:
+    idx = min(start + (err.lineno or 1) - 1, end - 1) if end > start else 0
+    line, cell, where = _where(module, idx)
+    return Notice(
+        path,
+        NoticeKind.SYNTAX_ERROR,
+        f"Python syntax error at {where} ({err.msg}); used a lighter line-based scan there",
+        line=line,
+        cell=cell,
     )
 
 
@@ -336,16 +381,20 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
 
 
 def check_paths(
-    paths: list[str], config: CheckConfig | None = None, *, cwd: Path | None = None
+    paths: list[str], config: CheckConfig | Configs | None = None, *, cwd: Path | None = None
 ) -> CheckResult:
-    """Check files and directories; raises InputError for a path that does not exist."""
-    config = config or CheckConfig()
+    """Check files and directories; raises InputError for a path that does not exist.
+
+    `config`: one configuration for every file, or `Configs` (each file's nearest
+    `[tool.cosaudit.check]`, like ruff). The run's `fail-on` and rule list are those of the
+    configuration that applies to the first path.
+    """
+    configs = config if isinstance(config, Configs) else Configs(config or CheckConfig())
     cwd = Path(os.path.abspath(cwd or Path.cwd()))
-    files, unsupported = discover(paths, config)
-    rules = all_rules()
-    enabled = config.enabled()
-    result = CheckResult(selected=tuple(sorted(enabled)), fail_on=config.fail_on)
-    checkers: dict[frozenset[str], DocumentChecker] = {}
+    files, unsupported = discover(paths, configs)
+    first_path = Path(paths[0] if paths else ".")
+    first = configs.for_dir(first_path if first_path.is_dir() else first_path.parent)
+    result = CheckResult(selected=tuple(sorted(first.enabled())), fail_on=first.fail_on)
     for p in unsupported:
         result.notices.append(
             Notice(
@@ -354,24 +403,40 @@ def check_paths(
                 "not a file type cosaudit checks (.py, .ipynb, .md, .qmd, .rst, .tex); skipped",
             )
         )
+    checkers = _Checkers()
     for path in files:
+        cfg = configs.for_file(path)
         display = _display_path(path, cwd)
-        doc, notice = read_document(path, display, config.max_file_size)
+        doc, notice = read_document(path, display, cfg.max_file_size)
         if notice is not None:
             result.notices.append(notice)
         if doc is None:
             continue
-        rel = _display_path(path, config.root)
-        on = frozenset(enabled - config.file_ignores(rel))
-        checker = checkers.get(on)
-        if checker is None:
-            checker = checkers[on] = DocumentChecker(rules, set(on))
-        findings, notices = checker.check(doc)
+        findings, notices = checkers.get(cfg, path).check(doc)
         result.findings += findings
         result.notices += notices
         result.files_scanned += 1
     result.sort()
     return result
+
+
+class _Checkers:
+    """One `DocumentChecker` per set of enabled rules (configurations and per-file ignores)."""
+
+    def __init__(self) -> None:
+        self.rules = all_rules()
+        self._enabled: dict[int, set[str]] = {}
+        self._by_codes: dict[frozenset[str], DocumentChecker] = {}
+
+    def get(self, cfg: CheckConfig, path: Path) -> DocumentChecker:
+        enabled = self._enabled.get(id(cfg))
+        if enabled is None:
+            enabled = self._enabled[id(cfg)] = cfg.enabled()
+        on = frozenset(enabled - cfg.file_ignores(_display_path(path, Path(os.path.abspath(cfg.root)))))
+        checker = self._by_codes.get(on)
+        if checker is None:
+            checker = self._by_codes[on] = DocumentChecker(self.rules, set(on))
+        return checker
 
 
 def check_text(

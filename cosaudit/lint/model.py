@@ -47,6 +47,8 @@ class Finding:
     message: str
     cell: int | None = None
     confidence: Confidence = Confidence.HIGH
+    # the offending line's text, whitespace collapsed (baselines fingerprint findings by it)
+    snippet: str = field(default="", compare=False)
 
     def sort_key(self) -> tuple[str, int, int, int, str]:
         return (self.path, self.cell or 0, self.line, self.column, self.code)

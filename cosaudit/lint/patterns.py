@@ -26,11 +26,23 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)pred_layer\.proj\.weight$",
             r"(^|\.)fc\.weight$",
             r"(^|\.)classifier(\[-1\])?\.weight$",
+            r"(^|\.)(fc|head|mlp_head)\[-1\]\.weight$",  # a Sequential head: its last layer
+            r"(^|\.)(output_layer|final_layer|out_layer|classification_layer|cls_layer)\.weight$",  # ChatGLM
+            r"(^|\.)(state_dict|model|module|ema|net|network)\.(head|output|linear)\.weight$",  # ckpt["net"][…]
+            r"(^|\.)classifier\.out_proj\.weight$",  # RoBERTa-style classification heads
+            r"(^|\.)score\.weight$",  # *ForSequenceClassification of decoder models
+            r"(^|\.)last_linear\.weight$",
+            r"(^|\.)head\.fc\.weight$",  # timm
+            r"(^|\.)\w*predictor\.weight$",  # action / class predictors
+            r"(^|\.)\w+_head\.weight$",  # cls_head, class_head, action_head
             r"(^|\.)heads\.head\.weight$",
             r"get_classifier\(\)\.weight$",
             r"^[A-Za-z_]\w*\.(head|linear)\.weight$",  # model.head / CIFAR model.linear
             r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",  # state-dict keys, GGUF output
             r"(^|\.)\w*probe\w*\.weight$",  # multiclass linear probes
+            # a tensor stored under the unembedding's own name (γ in the linear-representation
+            # papers' notation) in a file loaded here: load_file(p)["gamma"], get_tensor("W_U")
+            r"(?:load_file|load|safe_open|get_tensor|get_slice|load_state_dict)\(\)\.(?:gamma|unembed\w*)$",
         ],
     ),
     (
@@ -76,7 +88,8 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^(lm_head_weights?|output_embeddings?|output_embedding_matrix|classifier_weights?|head_weights?)$"
+            r"^(lm_head_weights?|output_embeddings?|output_embedding_matrix|classifier_weights?|head_weights?|"
+            r"linear_weights?|fc_weights?|W_fc|W_cls|cls_weights?|(?:last|final)_layer_weights?)$"
         ),
         "rows",
     ),
@@ -145,6 +158,9 @@ COSINE_CALLS = {
     "cosine_sim",
     "cossim",
     "pairwise_cosine",
+    "pytorch_cos_sim",
+    "cos_similarity",
+    "cosine_similarity_matrix",
 }
 EUCLID_CALLS = {"cdist", "dist", "euclidean", "euclidean_distances", "pairwise_euclidean_distance"}
 CLUSTER_CALLS = {
@@ -203,6 +219,10 @@ WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)
 FORWARD_FUNCS = re.compile(
     r"^(forward|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
 )
+# Of those, the initialisers stay wholly quiet; in a forward pass or a loss, a similarity between
+# label rows themselves (an orthogonality penalty on the head, an evaluation that also returns a
+# loss) is still reported — it is not part of computing the logits.
+INIT_FUNCS = re.compile(r"^(__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$")
 
 # File-level evidence (regular expressions over the code text)
 SIGMOID_EVIDENCE = re.compile(

@@ -20,9 +20,14 @@ SUBJECT = re.compile(
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
     r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
+    r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output)\b|\\gamma\(",
     _I,
 )
+# "weight vectors" / "weights" name label representations when the sentence is about classes,
+# labels or tokens ("classes with high cosine similarity between their weight vectors")
+WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?)\b", _I)
+LABEL_WORDS = re.compile(r"\b(class(?:es)?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
     r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
     r"point(?:s|ing)? "
@@ -50,9 +55,16 @@ CAUSAL = re.compile(
     r"lead(?:s|ing)? to|caus(?:es?|ing)|as a result|evidence|encod(?:es|ing))\b",
     _I,
 )
+# sentences about something else than two label representations: a row against class means
+# (neural collapse), or an inner product with a query / hidden / steering direction
+OTHER_OPERAND = re.compile(
+    r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
+    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:query|hidden[- ]state|residual|activation|steering|input)\w*",
+    _I,
+)
 REFUTE = re.compile(
     r"(\bnot\b|n't\b|\bno\b|\bnever\b|\bcannot\b|\bmisleading\b|\bmeaningless\b|\barbitrar\w+|"
-    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|\bcent(?:er|re)(?:ed|ing)\b|"
+    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|"
     r"\bnaive theory\b|"
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
     r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b)",
@@ -71,8 +83,8 @@ SECTION_REFUTE = re.compile(
     _I,
 )
 CAVEAT = re.compile(
-    r"translation|invarian\w+|\bcent(?:er|re)(?:ed|ing)\b|identifiab\w+|"
-    r"differences? of (?:rows|unembeddings|"
+    r"translation|invarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab\w+|"
+    r"differences? of (?:the )?(?:rows|unembedding\w*|"
     r"label|class)|\bnot (?:a property|meaningful|informative)",
     _I,
 )
@@ -144,61 +156,54 @@ def _sentence(
     return Sentence(text[a:b].strip(), line, lead + (a - off) + 1, cell, section)
 
 
+def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
+    """COS203: a formula that defines a cosine over label representations (not identifiable)."""
+    hits = []
+    for text, line, cell in par.lines:
+        m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
+        if m and text[: m.start()].count("`") % 2 == 1:
+            m = None  # inside an inline code span: an example of the syntax, not a formula
+        if m and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text)) and not CAVEAT.search(section_text):
+            hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
+    return hits
+
+
+def _sentence_hit(s: Sentence, section_text: str, section_refutes: bool) -> ProseHit | None:
+    """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence."""
+    subj = SUBJECT.search(s.text) or (WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text))
+    rel = RELATION.search(s.text)
+    if not subj or not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+        return None
+    claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
+    if claim:
+        if section_refutes:
+            return None
+        hedged = bool(HEDGE.search(s.text))
+        return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
+    if CAVEAT.search(section_text):
+        return None
+    return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
+
+
 def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
     """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression)."""
     by_section: dict[int, str] = {}
     for par in paragraphs:
-        by_section[par.section] = (
-            by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
-        )
+        by_section[par.section] = by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
     hits: list[ProseHit] = []
+    sigmoid = {k: bool(SIGMOID.search(v)) for k, v in by_section.items()}
+    refutes = {k: bool(SECTION_REFUTE.search(v)) for k, v in by_section.items()}
     for par in paragraphs:
         section_text = by_section.get(par.section, "")
-        if SIGMOID.search(section_text):
+        if sigmoid[par.section]:
             continue
-        section_refutes = bool(SECTION_REFUTE.search(section_text))
-        for text, line, cell in par.lines:
-            m = (
-                FORMULA.search(text)
-                or ((par.math or "$" in text) and FORMULA_PLAIN.search(text))
-                or None
-            )
-            if m and text[: m.start()].count("`") % 2 == 1:
-                m = None  # inside an inline code span: an example of the syntax, not a formula
-            if (
-                m
-                and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text))
-                and not section_refutes
-            ):
-                hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
+        section_refutes = refutes[par.section]
+        if not section_refutes:
+            hits += _formula_hits(par, section_text)
         if par.math:
             continue
         for s in sentences(par):
-            subj = SUBJECT.search(s.text)
-            rel = RELATION.search(s.text)
-            if not subj or not rel:
-                continue
-            if REFUTE.search(s.text):
-                continue
-            claim = CLAIM.search(s.text)
-            causal = CAUSAL.search(s.text)
-            if claim or causal:
-                if section_refutes:
-                    continue
-                hits.append(
-                    ProseHit(
-                        "COS201",
-                        s.line,
-                        s.column,
-                        s.cell,
-                        s.text,
-                        hedged=bool(HEDGE.search(s.text)),
-                        claim=(claim or causal).group(0),
-                        relation=rel.group(0),
-                    )
-                )
-            elif not CAVEAT.search(section_text):
-                hits.append(
-                    ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
-                )
+            hit = _sentence_hit(s, section_text, section_refutes)
+            if hit is not None:
+                hits.append(hit)
     return hits

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cosaudit.errors import InputError
-from cosaudit.lint.config import CheckConfig
+from cosaudit.lint.config import CheckConfig, Configs
 from cosaudit.lint.formats import reader_for
 
 
@@ -92,8 +92,12 @@ def _ignored(path: Path, is_dir: bool, stack: list[IgnoreRules]) -> bool:
     return bool(verdict)
 
 
-def discover(paths: list[str], config: CheckConfig) -> tuple[list[Path], list[Path]]:
-    """(files to check, explicit files of an unsupported type). Missing paths raise InputError."""
+def discover(paths: list[str], config: CheckConfig | Configs) -> tuple[list[Path], list[Path]]:
+    """(files to check, explicit files of an unsupported type). Missing paths raise InputError.
+
+    Directories are walked with the `exclude` patterns of the configuration that applies there
+    (relative to that configuration's folder), explicit files are always checked."""
+    configs = config if isinstance(config, Configs) else Configs(config)
     files: list[Path] = []
     unsupported: list[Path] = []
     seen: set[Path] = set()
@@ -105,7 +109,7 @@ def discover(paths: list[str], config: CheckConfig) -> tuple[list[Path], list[Pa
                 hint="check the spelling, or run from the repository root",
             )
         if p.is_dir():
-            for f in _walk(p, config):
+            for f in _walk(p, configs):
                 key = f.resolve()
                 if key not in seen:
                     seen.add(key)
@@ -119,14 +123,23 @@ def discover(paths: list[str], config: CheckConfig) -> tuple[list[Path], list[Pa
     return files, unsupported
 
 
-def _walk(top: Path, config: CheckConfig) -> list[Path]:
-    top_abs = Path(os.path.abspath(top))
-    exclude = IgnoreRules(top_abs, config.exclude + config.extend_exclude)
-    out: list[Path] = []
-    stack0 = _gitignores_above(top_abs) if config.respect_gitignore else []
+def _excludes(cfg: CheckConfig, base: Path) -> IgnoreRules:
+    return IgnoreRules(base, cfg.exclude + cfg.extend_exclude)
 
-    def visit(d: Path, stack: list[IgnoreRules]) -> None:
-        if config.respect_gitignore and (d / ".gitignore").is_file():
+
+def _walk(top: Path, configs: Configs) -> list[Path]:
+    top_abs = Path(os.path.abspath(top))
+    cfg0 = configs.for_dir(top_abs)
+    root0 = Path(os.path.abspath(cfg0.root))
+    base0 = root0 if cfg0.source is not None and top_abs.is_relative_to(root0) else top_abs
+    out: list[Path] = []
+    stack0 = _gitignores_above(top_abs) if cfg0.respect_gitignore else []
+
+    def visit(d: Path, stack: list[IgnoreRules], excludes: list[IgnoreRules]) -> None:
+        cfg = configs.for_dir(d)
+        if cfg is not cfg0 and cfg.source is not None and Path(os.path.abspath(cfg.root)) == d:
+            excludes = excludes + [_excludes(cfg, d)]  # a nested project with its own settings
+        if cfg.respect_gitignore and (d / ".gitignore").is_file():
             stack = stack + [IgnoreRules(d, _read_lines(d / ".gitignore"))]
         try:
             entries = sorted(os.scandir(d), key=lambda e: e.name)
@@ -138,13 +151,13 @@ def _walk(top: Path, config: CheckConfig) -> list[Path]:
                 is_dir = e.is_dir()
             except OSError:
                 is_dir = False
-            if exclude.decide(path, is_dir) or _ignored(path, is_dir, stack):
+            if _ignored(path, is_dir, excludes) or _ignored(path, is_dir, stack):
                 continue
             if is_dir:
                 if not e.is_symlink():
-                    visit(path, stack)
+                    visit(path, stack, excludes)
             elif reader_for(path) is not None:
                 out.append(path)
 
-    visit(top_abs, stack0)
+    visit(top_abs, stack0, [_excludes(cfg0, base0)])
     return out

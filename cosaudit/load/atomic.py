@@ -138,3 +138,20 @@ def atomic_dir(path: Path, *, force: bool = False, inputs: tuple[Path, ...] = ()
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def replace_text_atomic(path: Path, text: str) -> None:
+    """Rewrite an existing file in place, atomically: a temporary file beside it with the same
+    permissions, then a rename — the file is either all old or all new, never half-written."""
+    path = Path(path)
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise

@@ -95,8 +95,16 @@ def test_text_format_is_plain_off_terminal(repo: Path) -> None:
     code, out, _ = run(["check", "err.py"], repo)
     assert code == 1
     assert "\x1b[" not in out
-    assert "err.py:3:5: COS101 [error] cosine between label representations" in out
-    assert out.startswith("err.py:1:1: COS301 [info]")
+    assert out.startswith("err.py:3:5: COS101 [error] cosine between label representations")
+
+
+def test_info_findings_are_shown_only_when_asked_in_text(repo: Path) -> None:
+    code, out, err = run(["check", "err.py"], repo)
+    assert "COS301" not in out and "1 info not shown (--show-info)" in err
+    code, out, err = run(["check", "err.py", "--show-info"], repo)
+    assert out.startswith("err.py:1:1: COS301 [info]") and "not shown" not in err
+    code, out, _ = run(["check", "err.py", "--format", "json"], repo)
+    assert "COS301" in {f["code"] for f in json.loads(out)["findings"]}
 
 
 def test_output_file_written_and_not_overwritten(repo: Path) -> None:
@@ -108,7 +116,7 @@ def test_output_file_written_and_not_overwritten(repo: Path) -> None:
 
 
 def test_github_format(repo: Path) -> None:
-    code, out, _ = run(["check", "err.py", "warn.md", "--format", "github"], repo)
+    code, out, _ = run(["check", "err.py", "warn.md", "--format", "github", "--show-info"], repo)
     assert code == 1
     lines = out.splitlines()
     assert lines[0].startswith(
@@ -124,6 +132,35 @@ def test_format_env_default(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("COSAUDIT_FORMAT", "json")
     code, out, _ = run(["check", "err.py"], repo)
     assert json.loads(out)["schema"] == "cosaudit.check/1"
+
+
+@pytest.mark.parametrize("args", [["check", "err.py"], ["rules"]])
+def test_a_format_env_value_the_command_does_not_take_is_ignored_with_a_note(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    monkeypatch.setenv("COSAUDIT_FORMAT", "html")
+    code, out, err = run(args, repo)
+    assert code in (0, 1) and out and not out.startswith("{")
+    assert "COSAUDIT_FORMAT=html is not a format of" in err and "--format" not in err
+
+
+def test_a_typed_format_beats_the_env_and_bad_typed_values_name_the_option(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COSAUDIT_FORMAT", "json")
+    code, out, _ = run(["check", "err.py", "--format", "text"], repo)
+    assert code == 1 and "COS101" in out and not out.startswith("{")
+    code, _, err = run(["check", "err.py", "--format", "html"], repo)
+    assert code == 2 and "--format" in err and "html" in err
+
+
+def test_rules_format_md_and_its_hidden_alias(repo: Path) -> None:
+    code, md, _ = run(["rules", "--format", "md"], repo)
+    assert code == 0 and md.startswith("# cosaudit check")
+    code, alias, _ = run(["rules", "--format", "markdown"], repo)
+    assert code == 0 and alias == md
+    _, help_text, _ = run(["rules", "--help"], repo)
+    assert "md" in help_text and "markdown" not in help_text.split("--format", 1)[1].split("\n")[0]
 
 
 def test_format_choice_is_exhaustive() -> None:

@@ -166,3 +166,48 @@ def test_fail_on_from_config(tmp_path: Path) -> None:
     cfg = parse_table({"fail-on": "warning"}, root=tmp_path)
     result = check_paths([str(tmp_path / "w.md")], cfg, cwd=tmp_path)
     assert [f.code for f in result.failing()] == ["COS202"]
+
+
+def _project(root: Path, table: str) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pyproject.toml").write_text(f"[project]\nname = 'p'\n\n[tool.cosaudit.check]\n{table}\n")
+
+
+COSINE = "W = model.lm_head.weight\ns = F.cosine_similarity(W[1], W[2], dim=0)\n"
+
+
+def test_each_file_gets_the_nearest_pyproject_with_a_check_table(tmp_path: Path) -> None:
+    from cosaudit.lint.config import Configs
+
+    _project(tmp_path / "repo", 'ignore = ["COS301"]\nextend-exclude = ["vendored/"]')
+    _project(tmp_path / "repo" / "sub", 'ignore = ["COS101", "COS301"]')
+    (tmp_path / "repo" / "pkg").mkdir()
+    (tmp_path / "repo" / "pkg" / "pyproject.toml").write_text("[project]\nname = 'no-table'\n")
+    for folder in ("pkg", "sub", "vendored"):
+        (tmp_path / "repo" / folder).mkdir(exist_ok=True)
+        (tmp_path / "repo" / folder / "a.py").write_text(COSINE)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = check_paths([str(tmp_path / "repo")], Configs(default_root=elsewhere), cwd=elsewhere)
+    got = sorted((Path(f.path).parent.name, f.code) for f in result.findings)
+    assert got == [("pkg", "COS101")]  # sub ignores COS101, vendored is excluded, no COS301
+
+
+def test_check_from_another_folder_applies_the_repository_settings(tmp_path: Path) -> None:
+    import os
+
+    from click.testing import CliRunner
+
+    from cosaudit.cli import cli
+
+    _project(tmp_path / "repo", 'fail-on = "warning"\nignore = ["COS1"]')
+    (tmp_path / "repo" / "a.py").write_text(COSINE)
+    (tmp_path / "repo" / "b.md").write_text("The nearest tokens to king in unembedding space are queen.\n")
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        r = CliRunner().invoke(cli, ["check", "repo"])
+    finally:
+        os.chdir(old)
+    assert r.exit_code == 1, r.stderr  # the repository's fail-on = "warning" applies
+    assert "COS202" in r.stdout and "COS101" not in r.stdout

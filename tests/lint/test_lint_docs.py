@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_rules_md_is_up_to_date() -> None:
     current = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
     assert current == render_markdown(all_rules()), (
-        "docs/rules.md is stale: run `cosaudit rules --format markdown --output docs/rules.md "
+        "docs/rules.md is stale: run `cosaudit rules --format md --output docs/rules.md "
         "--force`"
     )
 
@@ -59,3 +59,13 @@ def test_bad_docstrings_are_rejected() -> None:
         rule("COS198", "Bad_Name", Severity.INFO, "code")(lambda ctx: [])
     with pytest.raises(RuleDefinitionError, match="twice"):
         rule("COS101", "label-representation-cosine", Severity.INFO, "code")(lambda ctx: [])
+
+
+def test_rules_doc_refers_to_nothing_outside_the_repository() -> None:
+    import re
+
+    repo = Path(__file__).resolve().parents[2]
+    text = (repo / "docs" / "rules.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"[\w./-]+\.md\b", text))
+    assert named and all((repo / n).is_file() or (repo / "docs" / n).is_file() for n in named), named
+    assert not re.search(r"design\.md|style\.md|check-signals|/work/|papers/", text)

@@ -84,16 +84,22 @@ def test_malformed_notebook(tmp_path: Path, content: str, needle: str) -> None:
     assert_scan_went_on(result)
 
 
-def test_syntax_error_falls_back_to_a_lighter_scan(tmp_path: Path) -> None:
-    (tmp_path / "broken.py").write_text(GOOD + "def broken(:\n    pass\n")
+def test_a_line_python_cannot_parse_is_set_aside_and_the_rest_analysed(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text(GOOD + "def broken(:\n    pass\n" + GOOD)
     result = scan(tmp_path)
     notice = next(n for n in result.notices if n.path == "broken.py")
-    assert (
-        notice.kind is NoticeKind.SYNTAX_ERROR and "lighter" in notice.message and notice.line == 2
-    )
-    assert any(
-        f.path == "broken.py" and f.code == "COS101" and f.line == 1 for f in result.findings
-    )
+    assert notice.kind is NoticeKind.SYNTAX_ERROR and notice.line == 2
+    assert "syntax tree" in notice.message and "line-based scan" in notice.message
+    lines = {f.line for f in result.findings if f.path == "broken.py" and f.code == "COS101"}
+    assert lines == {1, 4}
+
+
+def test_code_beyond_repair_falls_back_to_a_lighter_scan(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text(GOOD + "def broken(:\n" * 80)
+    result = scan(tmp_path)
+    notice = next(n for n in result.notices if n.path == "broken.py")
+    assert notice.kind is NoticeKind.SYNTAX_ERROR and "lighter" in notice.message
+    assert any(f.path == "broken.py" and f.code == "COS101" and f.line == 1 for f in result.findings)
 
 
 def test_notebook_with_one_broken_cell_keeps_the_others(tmp_path: Path) -> None:

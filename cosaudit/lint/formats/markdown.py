@@ -6,6 +6,7 @@ pasted into a README name `cls.predictions.decoder.weight` and must not count.
 
 from __future__ import annotations
 
+import html
 import re
 
 from cosaudit.lint.formats.interface import (
@@ -23,8 +24,13 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 
 
+_HTML_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+
+
 def clean_inline(text: str) -> str:
-    """Markdown inline markup → plain text (code spans keep their identifiers)."""
+    """Markdown inline markup and HTML tags → plain text (code spans keep their identifiers)."""
+    text = _HTML_TAG.sub("", text)
+    text = html.unescape(text) if "&" in text else text
     text = _LINK.sub(r"\1", text)
     text = text.replace("`", "")
     text = re.sub(r"(\*\*|__|\*|(?<!\w)_(?=\w))", "", text)

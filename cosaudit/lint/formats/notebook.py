@@ -1,7 +1,7 @@
 """Jupyter notebooks: code cells (concatenated later, in order) and markdown cells.
 
 Outputs are skipped: load warnings and printed tensors there are not the author's claims.
-IPython magics (`%…`, `!…`) are blanked; a cell magic other than timing (`%%bash`) drops the
+IPython magics (`%…`, `!…`) become `pass` at their indentation; a cell magic other than timing (`%%bash`) drops the
 cell. Cells are numbered from 1 over all cells; lines from 1 within their cell.
 """
 
@@ -23,6 +23,13 @@ from cosaudit.lint.formats.markdown import parse_markdown
 
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun", "debug"}
 _MAGIC = re.compile(r"^(\s*)[%!]")
+
+
+def _unmagic(line: str) -> str:
+    """A magic or shell line becomes `pass` at its indentation (so `if IN_COLAB:` followed by
+    `!pip install …` still parses); other lines are kept."""
+    m = _MAGIC.match(line)
+    return m.group(1) + "pass" if m else line
 
 
 def _source(cell: dict, index: int) -> str:
@@ -78,7 +85,7 @@ def _add_code_cell(lines: list[str], index: int, doc: Document) -> None:
             doc.opaque.update((i + 1, index) for i in range(len(lines)))
             return
         lines = [""] + lines[1:]
-    code = ["" if _MAGIC.match(line) else line for line in lines]
+    code = [_unmagic(line) for line in lines]
     doc.code.append(
         CodeCell.from_lines(code, [(i + 1, index) for i in range(len(code))])
     )

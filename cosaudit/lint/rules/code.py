@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from cosaudit.lint.context import RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
-from cosaudit.lint.rules.common import FIX_PAIR, WHY_TRANSLATION, message
+from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, message
 from cosaudit.lint.taint import INPUT, LABEL, Derived, Event
 
 
@@ -125,12 +125,16 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ```python
     direction = W[dog] - W[cat]          # identifiable: the logit difference direction
     ```
-    Ask which labels can tie for the top prediction (`cosaudit neighbours`), or measure
-    probabilities on data. `cosaudit flip --labels dog cat` writes an equivalent checkpoint with
-    the same probabilities and the opposite cosine.
+    Measure how alike the two labels *behave* — `cosaudit similar CHECKPOINT --labels dog cat`
+    reports the correlation of their log-probabilities, how often they share the top prediction
+    and how often one is the runner-up of the other, all identifiable — or ask which labels can
+    tie for the top prediction (`cosaudit neighbours`) and which can be predicted at all
+    (`cosaudit argmax`). `cosaudit flip --labels dog cat` writes an equivalent checkpoint with the
+    same probabilities and the opposite cosine.
 
     ## References
-    - design.md §1 (translation symmetry T); `cosaudit flip`, `cosaudit neighbours`.
+    - README.md, opening section (why a cosine of head rows is not identifiable) and
+      "What *is* identifiable"; `cosaudit flip`, `cosaudit neighbours`, `cosaudit similar`.
     """
     note = (
         " (the file shows a normalised head, so this is reported as info)"
@@ -173,7 +177,7 @@ def label_representation_dot_product(ctx: RuleContext) -> Iterator[Hit]:
     Or measure probabilities, and use `cosaudit neighbours` for tie-able labels.
 
     ## References
-    - design.md §1; check-signals §1.2 (dot / Gram sinks).
+    - README.md, opening section; `cosaudit flip` shows the dot product moving.
     """
     yield from _event_hits(
         ctx,
@@ -210,7 +214,7 @@ def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
     the labels whose probabilities co-vary with it on data (`cosaudit similar --label tok`).
 
     ## References
-    - check-signals §1.3 (interpretation sinks).
+    - docs/check.md, "What is checked"; `cosaudit neighbours`.
     """
     yield from _derived_hits(
         ctx,
@@ -218,8 +222,8 @@ def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
         lambda ev, d: f"`{d.what}` of a similarity between label representations{_src(ev)}",
         "the similarity changes under a translation of the head that leaves every probability "
         "unchanged, so this display or neighbour list shows no property of the model",
-        "list tie-able labels with `cosaudit neighbours`, or labels whose probabilities co-vary "
-        "on data (`cosaudit similar --label L`)",
+        "list tie-able labels with `cosaudit neighbours`, or labels that behave alike with "
+        f"{SIMILAR}",
     )
 
 
@@ -248,7 +252,7 @@ def label_similarity_as_behaviour_proxy(ctx: RuleContext) -> Iterator[Hit]:
     rows (`w_a − w_b`), which are identifiable; `cosaudit flip` demonstrates the problem.
 
     ## References
-    - check-signals §1.3; design.md §1.
+    - docs/check.md, "What is checked"; `cosaudit similar`, `cosaudit flip`.
     """
     yield from _derived_hits(
         ctx,
@@ -258,9 +262,9 @@ def label_similarity_as_behaviour_proxy(ctx: RuleContext) -> Iterator[Hit]:
         ),
         "the similarity can take any value for a model with exactly the same probabilities, so "
         "the correlation reflects the parametrisation, not the model",
-        "correlate measured probabilities or log-probability shifts directly, or use differences "
-        "of rows; `cosaudit flip --labels A B` shows the same probabilities with the opposite "
-        "cosine",
+        f"correlate behaviour with behaviour ({SIMILAR}, or probabilities measured on data), or "
+        "use differences of rows; `cosaudit flip --labels A B` shows the same probabilities with "
+        "the opposite cosine",
     )
 
 
@@ -291,7 +295,7 @@ def centered_label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     (`cosaudit neighbours`) or measured probabilities.
 
     ## References
-    - design.md §1 (rescaling symmetry S); check-signals §1.4, trap 11.
+    - README.md, opening section (centering does not rescue it) and `cosaudit flip --symmetry rescale`.
     """
     yield from _event_hits(
         ctx,
@@ -331,7 +335,7 @@ def whitened_label_geometry(ctx: RuleContext) -> Iterator[Hit]:
     identifiable quantities: tie-ability (`cosaudit neighbours`), differences of rows.
 
     ## References
-    - check-signals §1.4 (whitening / causal inner product).
+    - docs/check.md, "What is checked".
     """
     yield from _event_hits(
         ctx,
@@ -370,7 +374,7 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     ```
 
     ## References
-    - check-signals §1.2 (ranking one vector against all label rows), trap 6.
+    - docs/check.md, "What is checked" (logit lens vs cosine lens).
     """
     yield from _event_hits(
         ctx,
@@ -410,7 +414,7 @@ def label_representation_euclidean_distance(ctx: RuleContext) -> Iterator[Hit]:
     used; for "which labels compete", use tie-ability (`cosaudit neighbours`).
 
     ## References
-    - design.md §1 (rescaling symmetry S).
+    - README.md, `cosaudit flip` (`--symmetry rescale` moves distances too).
     """
     yield from _event_hits(
         ctx,
@@ -446,7 +450,7 @@ def cross_model_label_cosine(ctx: RuleContext) -> Iterator[Hit]:
     the change of each label's probability.
 
     ## References
-    - check-signals trap 15.
+    - README.md, opening section; `cosaudit flip`.
     """
 
     def seen(ev: Event) -> str:
@@ -479,7 +483,7 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## Why is this a problem?
     In a tied model the input embedding *is* the output head, so the translation ambiguity of the
     head applies to claims about predictions. (Where the input side adds position embeddings, the
-    tie can be kept while translating: design.md §1.)
+    tie can be kept while translating: README.md, `cosaudit flip`.)
 
     ## Example
     ```python
@@ -493,7 +497,7 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     probabilities or use `cosaudit neighbours` for tie-able labels.
 
     ## References
-    - check-signals §1.1 (tied-input accessors), trap 12.
+    - README.md, `cosaudit flip` (tied heads).
     """
     yield from _event_hits(
         ctx,

@@ -7,20 +7,20 @@ WHY_TRANSLATION = (
     "every probability unchanged but can move this value anywhere (a cosine to any value in "
     "[-1, 1])"
 )
+SIMILAR = (
+    "`cosaudit similar CHECKPOINT --labels A B` (behavioural similarity: log-probability "
+    "correlation, co-top rate, runner-up rate — identifiable)"
+)
 FIX_PAIR = (
-    "compare differences of rows (w_a − w_b is identifiable), ask `cosaudit neighbours` which "
-    "labels "
-    "are tie-able, or measure behaviour on data with `cosaudit similar --labels A B` (log-prob "
-    "correlation, co-top rate); `cosaudit flip --labels A B` builds an "
+    f"measure how alike the labels behave with {SIMILAR}, ask `cosaudit neighbours` which labels "
+    "can tie for the top and `cosaudit argmax` which can be predicted at all, or compare "
+    "differences of rows (w_a − w_b is identifiable); `cosaudit flip --labels A B` builds an "
     "equivalent model with the same probabilities and the opposite cosine"
 )
 FIX_PROSE = (
-    "state the claim about probabilities measured on data (`cosaudit similar` computes it), or "
-    "about differences of rows / "
-    "tie-ability "
-    "(`cosaudit neighbours`); `cosaudit flip --labels A B` shows a model with identical "
-    "probabilities "
-    "and the opposite cosine"
+    f"state the claim about behaviour measured with {SIMILAR} or on data, or about tie-ability "
+    "(`cosaudit neighbours`) or differences of rows; `cosaudit flip --labels A B` shows a model "
+    "with identical probabilities and the opposite cosine"
 )
 
 

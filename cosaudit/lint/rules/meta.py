@@ -42,7 +42,7 @@ def missing_translation_caveat(ctx: RuleContext) -> Iterator[Hit]:
     ```
 
     ## References
-    - check-signals §2 (COS301).
+    - docs/check.md, "Rules".
     """
     if ctx.facts.caveat:
         return
@@ -83,7 +83,7 @@ def suppression_without_reason(ctx: RuleContext) -> Iterator[Hit]:
     ```
 
     ## References
-    - style.md habit 10.
+    - docs/check.md, "Suppressions".
     """
     for s in ctx.suppressions:
         if not s.reason and not s.from_tag:
@@ -116,7 +116,7 @@ def unused_suppression(ctx: RuleContext) -> Iterator[Hit]:
     Remove the suppression (the logit lens is not flagged).
 
     ## References
-    - style.md habit 10 (ruff's unused-noqa).
+    - docs/check.md, "Suppressions".
     """
     for s in ctx.suppressions:
         for code in s.unused:
@@ -150,7 +150,7 @@ def unknown_rule_in_suppression(ctx: RuleContext) -> Iterator[Hit]:
     ```
 
     ## References
-    - style.md habit 10 (bandit warns on unknown ids).
+    - docs/check.md, "Suppressions"; `cosaudit rules` lists the codes.
     """
     for s in ctx.suppressions:
         for code in s.unknown:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cosaudit.lint.context import RuleContext
@@ -10,9 +11,13 @@ from cosaudit.lint.prose import ProseHit
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PROSE, WHY_TRANSLATION, message
 
+_LIST_MARKER = re.compile(r"^(?:[-*+>]|\d+[.)])\s+")
+_MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|\*\*|__|`")
+
 
 def _quote(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
+    """The sentence as a reader sees it: no list marker, HTML tags or emphasis markup."""
+    text = _LIST_MARKER.sub("", _MARKUP.sub("", " ".join(text.split())))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -54,7 +59,7 @@ def label_cosine_probability_claim(ctx: RuleContext) -> Iterator[Hit]:
     ```
 
     ## References
-    - check-signals §1.5 (prose signals); design.md §1.
+    - README.md, opening section; docs/check.md, "What is checked".
     """
     for h in _prose_hits(ctx, "COS201"):
         yield _hit(
@@ -94,7 +99,7 @@ def label_cosine_reported_without_caveat(ctx: RuleContext) -> Iterator[Hit]:
     probability unchanged.
 
     ## References
-    - check-signals §1.5.
+    - docs/check.md, "What is checked".
     """
     for h in _prose_hits(ctx, "COS202"):
         yield _hit(
@@ -132,7 +137,7 @@ def label_cosine_formula(ctx: RuleContext) -> Iterator[Hit]:
     probabilities on data; or define the centered cosine and state what it does not remove.
 
     ## References
-    - check-signals §1.5 (math forms).
+    - docs/check.md, "What is checked".
     """
     for h in _prose_hits(ctx, "COS203"):
         yield _hit(

@@ -7,9 +7,10 @@ all members (habit 3).
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 from typing import NoReturn
 
-from cosaudit.lint.model import CheckResult
+from cosaudit.lint.model import CheckResult, Severity
 from cosaudit.lint.registry import Rule
 from cosaudit.report.lint import github, json_report, sarif, text
 
@@ -26,9 +27,20 @@ def _never(value: NoReturn) -> NoReturn:  # pragma: no cover - exhaustiveness gu
 
 
 def render(
-    result: CheckResult, rules: list[Rule], fmt: OutputFormat, *, color: bool = False
+    result: CheckResult,
+    rules: list[Rule],
+    fmt: OutputFormat,
+    *,
+    color: bool = False,
+    show_info: bool = False,
 ) -> str:
-    """The report for `result` in format `fmt` (`color`: rich styling for the text format)."""
+    """The report for `result` in format `fmt` (`color`: rich styling for the text format).
+
+    Info-level findings are for machines and for those who ask: the text and GitHub formats
+    leave them out unless `show_info`; JSON and SARIF always keep them.
+    """
+    if fmt in (OutputFormat.TEXT, OutputFormat.GITHUB) and not show_info:
+        result = without_info(result)
     if fmt is OutputFormat.TEXT:
         return text.render(result, rules, color=color)
     if fmt is OutputFormat.JSON:
@@ -40,4 +52,10 @@ def render(
     _never(fmt)
 
 
-__all__ = ["OutputFormat", "render"]
+def without_info(result: CheckResult) -> CheckResult:
+    """The same result without its info-level findings."""
+    kept = [f for f in result.findings if f.severity is not Severity.INFO]
+    return replace(result, findings=kept)
+
+
+__all__ = ["OutputFormat", "render", "without_info"]

@@ -49,7 +49,7 @@ def render_markdown(rules: list[Rule]) -> str:
     out = [
         "# cosaudit check — rules",
         "",
-        "<!-- Generated from the rule docstrings by `cosaudit rules --format markdown > "
+        "<!-- Generated from the rule docstrings by `cosaudit rules --format md > "
         "docs/rules.md`;",
         "     tests/lint/test_docs.py fails when this file is out of date. Do not edit by hand. "
         "-->",

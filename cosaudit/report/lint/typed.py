@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from cosaudit.audit.reports import CheckReport
 
 
-def summary_line(result: CheckResult) -> str:
-    """`N finding(s) (… error, … warning, … info) in M file(s); K at or above fail-on=…`."""
+def summary_line(result: CheckResult, *, shown_info: bool = True) -> str:
+    """`N finding(s) (… error, … warning, … info) in M file(s); K at or above fail-on=…`
+    (and how many info findings the text output left out)."""
     c = result.counts()
     skipped = sum(1 for n in result.notices if n.skipped)
     line = (
@@ -27,6 +28,8 @@ def summary_line(result: CheckResult) -> str:
     )
     if skipped:
         line += f"; {skipped} file(s) skipped"
+    if c["info"] and not shown_info:
+        line += f"; {c['info']} info not shown (--show-info)"
     failing = len(result.failing())
     line += f"; {failing} at or above fail-on={result.fail_on.value}"
     return line

@@ -1,0 +1,34 @@
+"""Taint analysis of Python code on its syntax tree.
+
+Names bound to label-representation *sources* (head weights, TransformerLens `W_U`, classifier
+`fc.weight`, state-dict keys, heads found through modules or by iterating named parameters) are
+followed through indexing, transposes, conversions and assignments to *similarity sinks* (cosine
+functions, normalise-then-matmul, dot products, Gram matrices, einsum, FAISS inner-product
+search, distances), and from there to *interpretation sinks* (heatmaps, top-k lists, clustering,
+correlation with behaviour). Mitigations travel with the taint: centering over the label axis,
+differences of rows, whitening.
+
+The analysis is flow-insensitive within straight-line code, follows module-level helper
+functions through per-call summaries, and never executes anything.
+
+Layout: `values.py` (what an expression is), `analyzer.py` (statements), `expressions.py`,
+`calls.py` (dispatch) with one handler module per library in `libs/`, `functions.py` (user
+functions), `sinks.py`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from cosaudit.lint.taint.analyzer import Analyzer
+from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, Taint
+
+
+def analyse(tree: ast.Module) -> tuple[list[Event], list[ast.Constant]]:
+    """(similarity events reached by label representations, prose string constants)."""
+    a = Analyzer(tree)
+    events = a.run()
+    return events, a.prose_strings
+
+
+__all__ = ["INPUT", "LABEL", "VEC", "Analyzer", "Derived", "Event", "Taint", "analyse"]

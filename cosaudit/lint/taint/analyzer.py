@@ -1,0 +1,387 @@
+"""The analyser: statements, bindings, and the tests that pick a head by its name.
+
+The rules for expressions, calls, user functions and sinks are mixins (`expressions.py`,
+`calls.py`, `functions.py`, `sinks.py`); library knowledge is in `libs/`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from typing import Any
+
+from cosaudit.lint.taint.calls import CallRules
+from cosaudit.lint.taint.expressions import ExpressionRules
+from cosaudit.lint.taint.functions import FunctionRules
+from cosaudit.lint.taint.sinks import SinkRules, against_class_means
+from cosaudit.lint.taint.values import (
+    COLS,
+    LABEL,
+    PARAM,
+    ROWS,
+    SEL,
+    VEC,
+    ClassInfo,
+    Event,
+    FuncInfo,
+    ParamName,
+    Sim,
+    Taint,
+    TupleVal,
+    access_path,
+    const,
+    label_name,
+    root_of,
+)
+
+# iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
+_NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
+_RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
+_NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
+
+
+class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
+    """Runs over one module; collects `events`."""
+
+    def __init__(self, tree: ast.Module):
+        self.tree = tree
+        self.events: list[Event] = []
+        self.aliases: dict[str, str] = {}
+        self.functions: dict[str, FuncInfo] = {}
+        self.globals: dict[str, Any] = {}
+        self.strings: dict[str, str] = {}  # variables known to hold a tensor name
+        self._string_lists: dict[str, list[str]] = {}
+        self._quiet = 0  # >0 inside forward passes / losses / initialisers: no events ...
+        self._init_quiet = 0  # ... but label-vs-label ones, unless inside an initialiser
+        self._denominator = 0
+        self._returns: list[Any] | None = None
+        self._current_events: list[Event] | None = None
+        # string constants that are prose: docstrings, and text passed to print / st.markdown / …
+        self.prose_strings: list[ast.Constant] = []
+        self._all_functions: list[FuncInfo] = []
+
+    def run(self) -> list[Event]:
+        self._block(self.tree.body, self.globals)
+        for info in list(self.functions.values()):
+            if not info.analysed:
+                self._analyse_function(info)
+        for info in self._all_functions:
+            if not info.called:
+                self._rank_against_parameters(info)
+        return [e for e in self.events if not e.pending]
+
+    def _rank_against_parameters(self, info: FuncInfo) -> None:
+        """A function never called here that compares normalised label rows with one of its
+        parameters (`Wn @ vec`, `einsum(..., W_normed, neurons)`) ranks every label by cosine
+        against whatever it is given: a cosine lens (COS120), unless it is given class means."""
+        for tmpl in info.templates:
+            params = [t for t in tmpl.operands if t.kind == PARAM]
+            labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
+            if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
+                continue
+            if info.quiet and not any(d.what in _RANKINGS for d in tmpl.derived):
+                continue  # a forward pass of a cosine head: the model itself, unless it ranks labels
+            ev = Event("cosine", labels[0], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
+            self._emit(ev)
+
+    # ---------------------------------------------------------------- core
+    def eval(self, node: ast.AST | None, env: dict[str, Any]) -> Any:
+        if node is None:
+            return None
+        method = getattr(self, "_e_" + type(node).__name__, None)
+        if method is not None:
+            return method(node, env)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.eval(child, env)
+        return None
+
+    def _pos(self, node: ast.AST) -> tuple[int, int]:
+        return (getattr(node, "lineno", 1), getattr(node, "col_offset", 0))
+
+    def _emit(self, ev: Event) -> None:
+        if self._quiet and (self._init_quiet or not ev.between_labels or ev.pending):
+            if ev.pending and self._current_events is not None:
+                self._current_events.append(ev)  # kept: a ranking against a parameter may show later
+            return
+        self.events.append(ev)
+        if self._current_events is not None:
+            self._current_events.append(ev)
+
+    def _sink(self, kind: str, a: Taint, b: Taint | None, node: ast.AST, what: str) -> Sim:
+        """A similarity sink reached at `node`: record the event; its value is a `Sim`."""
+        ev = Event(kind, a, b, self._pos(node), what, against_means=against_class_means(node))
+        self._emit(ev)
+        return Sim(ev)
+
+    # ---------------------------------------------------------------- statements
+    def _block(self, body: list[ast.stmt], env: dict[str, Any]) -> None:
+        if (
+            body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            self.prose_strings.append(body[0].value)
+        for stmt in body:
+            self._stmt(stmt, env)
+
+    def _stmt(self, stmt: ast.stmt, env: dict[str, Any]) -> None:
+        handler = getattr(self, "_s_" + type(stmt).__name__, None)
+        if handler is not None:
+            handler(stmt, env)
+            return
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list):
+                self._block(block, env)
+        for h in getattr(stmt, "handlers", []) or []:
+            self._block(h.body, env)
+        for case in getattr(stmt, "cases", []) or []:
+            self._block(case.body, env)
+
+    def _s_Import(self, stmt: ast.Import | ast.ImportFrom, env: dict[str, Any]) -> None:
+        for alias in stmt.names:
+            bound = alias.asname or alias.name.split(".")[0]
+            if alias.asname:
+                self.aliases[alias.asname] = alias.name.split(".")[-1]
+            env.setdefault(bound, None)  # imported names are not label representations
+
+    _s_ImportFrom = _s_Import
+
+    def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
+        info = FuncInfo(stmt, params=[a.arg for a in stmt.args.posonlyargs + stmt.args.args])
+        env[stmt.name] = info
+        if env is self.globals:
+            self.functions[stmt.name] = info
+        else:
+            self._analyse_function(info, env)
+
+    _s_AsyncFunctionDef = _s_FunctionDef
+
+    def _s_ClassDef(self, stmt: ast.ClassDef, env: dict[str, Any]) -> None:
+        for sub in stmt.body:
+            if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._stmt(sub, dict(env))
+        self._analyse_methods(stmt, env, {})
+        env[stmt.name] = ClassInfo(stmt)
+
+    def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None:
+        """Every method once, `__init__` first; `self.*` attributes flow from one to the next.
+        `init_args`: values bound to `__init__`'s parameters (a construction seen in the code)."""
+        shared: dict[str, Any] = {}
+        methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        infos = {m.name: FuncInfo(m, params=[a.arg for a in m.args.posonlyargs + m.args.args]) for m in methods}
+        for name, info in infos.items():
+            if _takes_self(info.node):
+                info.first_arg = 1
+                shared["self." + name] = info  # `self.helper(W)` is followed into the helper
+        for sub in sorted(methods, key=lambda m: m.name != "__init__"):
+            bound = init_args if sub.name == "__init__" else {}
+            self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
+
+    def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
+        self._remember_strings(stmt.targets, stmt.value)
+        value = self.eval(stmt.value, env)
+        if value is None and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
+            value = self._named_result(stmt.targets[0])
+        for target in stmt.targets:
+            self._bind(target, value, env)
+
+    def _named_result(self, target: ast.AST) -> Any:
+        """`W_U = torch.load("W_U.pt")`, `unembed = np.load(path)`, `classifier_weights =
+        get_weights(net)`: an unknown call's result stored under a label-representation name is
+        taken at its name (medium confidence), as the same name unbound would be."""
+        if not isinstance(target, ast.Name) or _AMBIGUOUS_HINT.match(target.id):
+            return None  # `head_weights = get_head(layer, h)` is as often an attention head's
+        return self._e_Name(target, {})
+
+    def _s_AnnAssign(self, stmt: ast.AnnAssign, env: dict[str, Any]) -> None:
+        if stmt.value is not None:
+            self._remember_strings([stmt.target], stmt.value)
+            self._bind(stmt.target, self.eval(stmt.value, env), env)
+
+    def _s_AugAssign(self, stmt: ast.AugAssign, env: dict[str, Any]) -> None:
+        value = self._binop(stmt.op, stmt.target, stmt.value, env, stmt)
+        self._bind(stmt.target, value, env)
+
+    def _s_For(self, stmt: ast.For | ast.AsyncFor, env: dict[str, Any]) -> None:
+        self._bind_iter(stmt.target, stmt.iter, env)
+        self._block(stmt.body, env)
+        self._block(stmt.orelse, env)
+
+    _s_AsyncFor = _s_For
+
+    def _s_With(self, stmt: ast.With | ast.AsyncWith, env: dict[str, Any]) -> None:
+        for item in stmt.items:
+            value = self.eval(item.context_expr, env)
+            if item.optional_vars is not None:
+                self._bind(item.optional_vars, value, env)
+        self._block(stmt.body, env)
+
+    _s_AsyncWith = _s_With
+
+    def _s_Return(self, stmt: ast.Return, env: dict[str, Any]) -> None:
+        value = self.eval(stmt.value, env) if stmt.value is not None else None
+        if self._returns is not None:
+            self._returns.append(value)
+
+    def _s_Expr(self, stmt: ast.Expr, env: dict[str, Any]) -> None:
+        self.eval(stmt.value, env)
+
+    def _s_If(self, stmt: ast.If | ast.While, env: dict[str, Any]) -> None:
+        self.eval(stmt.test, env)
+        self.refine(stmt.test, env)
+        self._block(stmt.body, env)
+        self._block(stmt.orelse, env)
+
+    _s_While = _s_If
+
+    # ---------------------------------------------------------------- binding
+    def _bind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
+        if isinstance(target, ast.Name):
+            env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value, TupleVal) and len(value.items) == len(target.elts):
+                for t, v in zip(target.elts, value.items, strict=True):
+                    self._bind(t, v, env)
+            else:
+                elem = self._element(value)
+                for t in target.elts:
+                    self._bind(t, elem, env)
+        elif isinstance(target, ast.Attribute):
+            path = access_path(target)
+            if path:
+                env[path] = value
+        elif isinstance(target, ast.Subscript):
+            base = access_path(target.value)
+            if base and isinstance(value, Sim):
+                env[base] = value
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, value, env)
+
+    def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
+        """An in-place update (`W.div_(...)`, `W.data.div_(...)`) changes what `W` holds."""
+        path = access_path(target)
+        while path and path.endswith(".data"):
+            path = path[: -len(".data")]
+        if path:
+            env[path] = value
+
+    @staticmethod
+    def _element(value: Any) -> Any:
+        if isinstance(value, Taint):
+            if value.orient in (ROWS, SEL):
+                return replace(value, orient=VEC)
+            return None
+        if isinstance(value, Sim):
+            return value
+        return None
+
+    def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("zip", "enumerate"):
+            vals = [self._element(self.eval(a, env)) for a in it.args]
+            if it.func.id == "enumerate":
+                vals = [None] + vals[:1]
+            self._bind(target, TupleVal(vals), env)
+            return
+        if self._bind_named_iter(target, it, env) or self._bind_string_iter(target, it):
+            return
+        self._bind(target, self._element(self.eval(it, env)), env)
+
+    def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
+        """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)):
+            return False
+        suffix = _NAMED_ITERS.get(it.func.attr)
+        if suffix is None:
+            return False
+        self.eval(it.func.value, env)
+        root = root_of(access_path(it.func.value) or "")
+        if isinstance(target, ast.Name):
+            env[target.id] = ParamName(None, suffix, root)
+            return True
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name):
+            value = target.elts[1]
+            value_var = value.id if isinstance(value, ast.Name) else None
+            env[target.elts[0].id] = ParamName(value_var, suffix, root)
+            if value_var:
+                env[value_var] = None
+            return True
+        return False
+
+    def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
+        """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
+        (the first one in the list that names a label matrix)."""
+        if not isinstance(target, ast.Name):
+            return False
+        if isinstance(it, (ast.List, ast.Tuple)):
+            names = [const(e) for e in it.elts if isinstance(const(e), str)]
+        elif isinstance(it, ast.Name):
+            names = self._string_lists.get(it.id, [])
+        else:
+            return False
+        head = next((n for n in names if label_name(n)), None)
+        if head is None:
+            return False
+        self.strings[target.id] = head
+        return True
+
+    def _remember_strings(self, targets: list[ast.expr], value: ast.AST) -> None:
+        for target in targets:
+            if not isinstance(target, ast.Name):
+                continue
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                self.strings[target.id] = value.value
+            elif isinstance(value, (ast.List, ast.Tuple)):
+                names = [const(e) for e in value.elts if isinstance(const(e), str)]
+                if names:
+                    self._string_lists[target.id] = names
+
+    # ---------------------------------------------------------------- name tests
+    def refine(self, test: ast.AST, env: dict[str, Any]) -> None:
+        """Inside `if name == "fc.weight":` / `if "lm_head" in name:` /
+        `if name.endswith("classifier.weight"):`, the tensor that goes with `name` is that head."""
+        for var, text in _name_tests(test):
+            pn = env.get(var)
+            if not isinstance(pn, ParamName):
+                continue
+            for cand in (text, text + pn.suffix, text + ".weight", text.rstrip(".") + ".weight"):
+                if label_name(cand):
+                    self.strings[var] = cand
+                    if pn.value_var:
+                        src = self._source_taint(cand, env)
+                        env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
+                    break
+
+
+def _name_tests(test: ast.AST) -> list[tuple[str, str]]:
+    """(variable, string) pairs of `v == "s"`, `"s" == v`, `"s" in v`, `v.endswith("s")`, …"""
+    out: list[tuple[str, str]] = []
+    for node in ast.walk(test):
+        if isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            left, right = node.left, node.comparators[0]
+            for a, b in ((left, right), (right, left)):
+                if isinstance(a, ast.Name) and isinstance(const(b), str):
+                    out.append((a.id, const(b)))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _NAME_TESTS
+            and isinstance(node.func.value, ast.Name)
+            and node.args
+            and isinstance(const(node.args[0]), str)
+        ):
+            out.append((node.func.value.id, const(node.args[0])))
+    return out
+
+
+_AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
+
+
+def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A plain method (not a static or class method) whose first parameter is `self`."""
+    args = node.args.posonlyargs + node.args.args
+    plain = not any(getattr(d, "id", "") in ("staticmethod", "classmethod") for d in node.decorator_list)
+    return plain and bool(args) and args[0].arg == "self"

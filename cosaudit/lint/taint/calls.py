@@ -1,0 +1,96 @@
+"""Calls: one dispatcher, and one handler table per library (`libs/`).
+
+`_e_Call` resolves what is being called — a callable object bound earlier (a user helper,
+`nn.CosineSimilarity`), a method of a value we follow, or a library function by name — and hands
+the call to the handler registered for it. A handler returns the value of the call, or
+`NOTHING` when the call is not one it knows, and the next rule is tried.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from cosaudit.lint.taint import libs
+from cosaudit.lint.taint.libs.common import CallSite
+from cosaudit.lint.taint.values import (
+    LABEL,
+    NOTHING,
+    ROWS,
+    ClassInfo,
+    FuncInfo,
+    SinkFn,
+    Taint,
+    access_path,
+    callee,
+    label_name,
+)
+
+
+class CallRules:
+    """Mixin of the analyser: calls and methods."""
+
+    def _e_Call(self, node: ast.Call, env: dict[str, Any]) -> Any:
+        func = node.func
+        site = CallSite(node, callee(func, self.aliases), env)
+        for observe in libs.OBSERVERS:
+            observe(self, site)
+        out = self._callable_object(site)
+        if out is not NOTHING:
+            return out
+        if isinstance(func, ast.Attribute):
+            site.receiver = self.eval(func.value, env)
+            if site.receiver is not None:
+                out = libs.method(self, site)
+                if out is not NOTHING:
+                    return out
+        handler = libs.CONSTRUCTORS.get(site.name)
+        if handler is not None:
+            out = handler(self, site)
+            if out is not NOTHING:
+                return out
+        site.args = [self.eval(a, env) for a in node.args]
+        site.kwargs = {k.arg: self.eval(k.value, env) for k in node.keywords if k.arg}
+        handler = libs.FUNCTIONS.get(site.name)
+        if handler is not None:
+            out = handler(self, site)
+            if out is not NOTHING:
+                return out
+        return libs.fallback(self, site)
+
+    def _callable_object(self, site: CallSite) -> Any:
+        """Calls of values bound earlier: a tensor fetched by a variable name, a user function,
+        a `CosineSimilarity` object (also called at once: `nn.CosineSimilarity(dim=0)(a, b)`)."""
+        node, func, env = site.node, site.node.func, site.env
+        if isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice"):
+            path = access_path(node, self.strings)
+            src = self._source_taint(path, env) if path is not None else None
+            if src is None:
+                src = self._candidate_head(node, env)
+            if src is not None:
+                return src
+        if isinstance(func, (ast.Name, ast.Call)):
+            fval = self.eval(func, env)
+        elif isinstance(func, ast.Attribute) and isinstance(env.get(access_path(func) or ""), FuncInfo):
+            fval = env[access_path(func) or ""]  # `self.helper(...)`: a method of the same class
+        else:
+            return NOTHING
+        if isinstance(fval, SinkFn) and fval.kind == "cosine":
+            args = [self.eval(a, env) for a in node.args[:2]]
+            return self._cosine_sink(args, node, fval.dim, torch_style=True, what="CosineSimilarity")
+        if isinstance(fval, FuncInfo):
+            return self._call_user_function(fval, node, env)
+        if isinstance(fval, ClassInfo):
+            return self._construct(fval, node, env)
+        return NOTHING
+
+    def _candidate_head(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:
+        """`f.get_tensor(tensor_name)` with a name chosen at run time, in code that lists the head's
+        tensor name among its candidates (`CANDIDATES = ["lm_head.weight", ...]`): the head,
+        at medium confidence."""
+        arg = node.args[0] if node.args else None
+        if not isinstance(arg, ast.Name) or env.get(arg.id) is not None:
+            return None  # e.g. `for key in f.keys()`: followed by the name tests instead
+        if not any(label_name(n) for names in self._string_lists.values() for n in names):
+            return None
+        return Taint(LABEL, ROWS, confidence="medium", source=f"get_tensor({arg.id})")

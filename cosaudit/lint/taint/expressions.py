@@ -1,0 +1,386 @@
+"""Expressions: names, attributes, subscripts, containers and arithmetic."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from typing import Any
+
+from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.values import (
+    COLS,
+    DIFF,
+    INPUT,
+    LABEL,
+    MEAN,
+    PARAM,
+    ROWS,
+    SEL,
+    VEC,
+    HeadModule,
+    ModelObj,
+    NormOf,
+    ParamList,
+    Sim,
+    Taint,
+    TupleVal,
+    access_path,
+    const,
+    first_sim,
+    match_source,
+    norm_factors,
+    product_kind,
+    root_of,
+)
+
+# calls that build an array of indices: a selection of rows, not one row
+_ARRAY_MAKERS = {"tensor", "array", "arange", "LongTensor", "asarray", "where", "nonzero", "argsort", "topk"}
+
+
+def _is_full(e: ast.AST) -> bool:
+    return isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None
+
+
+def _head_module(path: str) -> bool:
+    """Is `path` a module whose `.weight` is a label matrix (`model.fc`, `model.classifier[-1]`)?"""
+    if path.endswith((".weight", ")")) and not path.endswith("get_output_embeddings()"):
+        return False
+    found = match_source(path + ".weight")
+    return found is not None and found[0] == LABEL
+
+
+class ExpressionRules:
+    """Mixin of the analyser: names, attributes, subscripts, containers and arithmetic."""
+
+    def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None:
+        found = match_source(path)
+        if found is None:
+            return None
+        kind, orient = found
+        root = root_of(path)
+        centered = False
+        obj = env.get(root) if root else None
+        if (
+            isinstance(obj, ModelObj)
+            and obj.centered
+            and orient == COLS
+            or (isinstance(obj, ModelObj) and obj.centered and "W_U" in path)
+        ):
+            centered = True
+        return Taint(
+            kind,
+            orient,
+            centered=centered,
+            root=root,
+            source=path,
+            confidence="high" if "." in path else "medium",
+        )
+
+    def _e_Name(self, node: ast.Name, env: dict[str, Any]) -> Any:
+        if node.id in env:
+            return env[node.id]
+        if not P.ANY_NAME_HINT.match(node.id):
+            return None
+        for pat, orient in P.NAME_HINTS:
+            if pat.match(node.id):
+                return Taint(LABEL, orient, confidence="medium", source=node.id)
+        return None
+
+    def _e_Constant(self, node: ast.Constant, env: dict[str, Any]) -> Any:
+        return None
+
+    def _e_Attribute(self, node: ast.Attribute, env: dict[str, Any]) -> Any:
+        path = access_path(node)
+        if path is not None:
+            if path in env:
+                return env[path]
+            src = self._source_taint(path, env)
+            if src is not None:
+                return src
+        base = self.eval(node.value, env)
+        if isinstance(base, Taint) and base.kind == PARAM and path is not None and _head_module(path):
+            return HeadModule(path)  # `model.fc` of a function's `model` parameter
+        if isinstance(base, Taint):
+            if node.attr in ("T", "mT", "H"):
+                return base.flipped()
+            return base if node.attr in ("weight", "data", "real", "values") else None
+        if isinstance(base, Sim):
+            return base
+        if isinstance(base, HeadModule) and node.attr == "weight":
+            return self._source_taint(base.path + ".weight", env)
+        if isinstance(base, ModelObj):
+            return self._model_attribute(base, node.attr, path)
+        if path is not None and _head_module(path):
+            return HeadModule(path)
+        return None
+
+    @staticmethod
+    def _model_attribute(base: ModelObj, attr: str, path: str | None) -> Any:
+        if base.probe and attr == "coef_":
+            # multinomial L2-penalised coefficients sum to zero over classes: already centered
+            return Taint(LABEL, ROWS, centered=True, root=base.root, source="coef_")
+        if attr == "W_U":
+            return Taint(LABEL, COLS, centered=base.centered, root=base.root, source=path or "W_U")
+        if attr == "W_E":
+            return Taint(INPUT, ROWS, root=base.root, source=path or "W_E")
+        return base if attr in ("unembed", "model") else None
+
+    def _e_Subscript(self, node: ast.Subscript, env: dict[str, Any]) -> Any:
+        path = access_path(node, self.strings)
+        if path is not None and (path.endswith("]") or not isinstance(node.slice, (ast.Slice, ast.Tuple))):
+            src = self._source_taint(path, env)
+            if src is not None:
+                return src
+            if _head_module(path):
+                return HeadModule(path)
+        base = self.eval(node.value, env)
+        self.eval(node.slice, env)
+        if isinstance(base, (Sim, NormOf)):
+            return base
+        if isinstance(base, TupleVal):
+            idx = const(node.slice)
+            if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
+                return base.items[idx]
+            return None
+        if isinstance(base, ParamList):
+            return self._parameter(base, const(node.slice), env)
+        if not isinstance(base, Taint):
+            return None
+        return self._index(base, node.slice, env)
+
+    def _parameter(self, params: ParamList, idx: Any, env: dict[str, Any]) -> Any:
+        """`list(head.parameters())[0]` is the head's weight; `list(model.parameters())[-2]` is
+        usually the last layer's weight (its bias is [-1]): medium confidence."""
+        if params.head is not None:
+            return self._source_taint(params.head.path + ".weight", env) if idx == 0 else None
+        if idx == -2:
+            return Taint(LABEL, ROWS, root=params.root, source="parameters()[-2]", confidence="medium")
+        return None
+
+    def _index(self, base: Taint, sl: ast.AST, env: dict[str, Any]) -> Any:
+        """Label rows indexed: a row (VEC), a selection of rows (SEL), or hidden dimensions."""
+        elts = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
+        # drop None/np.newaxis (broadcasting) and Ellipsis
+        real = [e for e in elts if not (isinstance(e, ast.Constant) and e.value is None)]
+        ellipsis = any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in real)
+        real = [e for e in real if not (isinstance(e, ast.Constant) and e.value is Ellipsis)]
+        if not real:
+            return base
+        if any(_is_key(e) for e in real):
+            return None  # weights["w_k"]: a dict of named tensors, not rows picked by an index
+        if base.orient == VEC:
+            return None if not _is_full(real[0]) else base
+        if all(_is_full(e) for e in real):
+            return base  # W[None, :, :], W[:, None] — broadcasting views of the same rows
+        if base.orient in (ROWS, SEL):
+            first = real[0]
+            if ellipsis or (len(real) >= 2 and _is_full(first)):
+                return None  # a column: hidden dimensions, not labels
+            return base if _is_full(first) else replace(base, orient=self._selection(first, env))
+        # COLS: label axis is the last one
+        if len(real) >= 2 or ellipsis:
+            last = real[-1]
+            if len(real) >= 2 and not _is_full(real[0]):
+                return None
+            if _is_full(last):
+                return base
+            return replace(base, orient=VEC) if self._selection(last, env) == VEC else base
+        return None  # W_U[i]: a row of hidden dimension i
+
+    def _selection(self, e: ast.AST, env: dict[str, Any]) -> str:
+        """One row (VEC) for any index expression — a constant, a name, a call such as
+        `tok.encode(" dog")[0]` or `tok.convert_tokens_to_ids("dog")`, a subscript `ids["owl"]`
+        — and a selection of rows (SEL) for slices, lists, comprehensions, names bound to lists,
+        boolean masks and calls given a list (`convert_tokens_to_ids(["a", "b"])`)."""
+        if isinstance(e, (ast.Slice, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Compare)):
+            return SEL
+        if isinstance(e, ast.Name):
+            listed = isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists
+            return SEL if listed or _PLURAL_INDEX.match(e.id) else VEC
+        if isinstance(e, ast.Call):
+            if any(isinstance(a, (ast.List, ast.ListComp)) for a in e.args):
+                return SEL
+            name = e.func.attr if isinstance(e.func, ast.Attribute) else getattr(e.func, "id", "")
+            return SEL if name in _ARRAY_MAKERS else VEC
+        return VEC
+
+    def _e_Tuple(self, node: ast.Tuple | ast.List, env: dict[str, Any]) -> Any:
+        return TupleVal([self.eval(e, env) for e in node.elts])
+
+    _e_List = _e_Tuple
+
+    def _comprehension(self, node: Any, env: dict[str, Any], elt: ast.AST) -> Any:
+        local = dict(env)
+        for gen in node.generators:
+            self._bind_iter(gen.target, gen.iter, local)
+            for cond in gen.ifs:
+                self.eval(cond, local)
+                self.refine(cond, local)
+        value = self.eval(elt, local)
+        if isinstance(value, Taint):
+            # rows make a selection; whole matrices (`[p for n, p in ... if ...]`) a list of them
+            return replace(value, orient=SEL) if value.orient == VEC else TupleVal([value])
+        if isinstance(value, Sim):
+            return value
+        return TupleVal([])  # a list of other things (token ids …): indexing with it selects rows
+
+    def _e_ListComp(self, node: ast.ListComp, env: dict[str, Any]) -> Any:
+        return self._comprehension(node, env, node.elt)
+
+    _e_GeneratorExp = _e_ListComp
+    _e_SetComp = _e_ListComp
+
+    def _e_DictComp(self, node: ast.DictComp, env: dict[str, Any]) -> Any:
+        return self._comprehension(node, env, node.value)
+
+    def _e_Dict(self, node: ast.Dict, env: dict[str, Any]) -> Any:
+        vals = [self.eval(v, env) for v in node.values]
+        return next((v for v in vals if isinstance(v, Sim)), None)
+
+    def _e_UnaryOp(self, node: ast.UnaryOp, env: dict[str, Any]) -> Any:
+        v = self.eval(node.operand, env)
+        return v if isinstance(v, (Taint, Sim)) else None
+
+    def _e_Compare(self, node: ast.Compare, env: dict[str, Any]) -> Any:
+        vals = [self.eval(node.left, env)] + [self.eval(c, env) for c in node.comparators]
+        return next((v for v in vals if isinstance(v, Sim)), None)
+
+    def _e_IfExp(self, node: ast.IfExp, env: dict[str, Any]) -> Any:
+        self.eval(node.test, env)
+        a = self.eval(node.body, env)
+        b = self.eval(node.orelse, env)
+        return a if a is not None else b
+
+    def _e_JoinedStr(self, node: ast.JoinedStr, env: dict[str, Any]) -> Any:
+        for v in node.values:
+            if isinstance(v, ast.FormattedValue):
+                self.eval(v.value, env)
+        return None
+
+    def _e_Lambda(self, node: ast.Lambda, env: dict[str, Any]) -> Any:
+        return None
+
+    def _e_BinOp(self, node: ast.BinOp, env: dict[str, Any]) -> Any:
+        return self._binop(node.op, node.left, node.right, env, node)
+
+    def _binop(
+        self,
+        op: ast.operator,
+        left_node: ast.AST,
+        right_node: ast.AST,
+        env: dict[str, Any],
+        node: ast.AST,
+    ) -> Any:
+        if isinstance(op, ast.Div):
+            return self._divide(left_node, right_node, env)
+        left = self.eval(left_node, env)
+        right = self.eval(right_node, env)
+        if isinstance(op, ast.MatMult):
+            # label rows times a whitening matrix (either side): whitened label rows
+            for t, other, other_node in ((left, right, right_node), (right, left, left_node)):
+                if (
+                    isinstance(t, Taint)
+                    and other is None
+                    and isinstance(other_node, (ast.Name, ast.Attribute))
+                    and P.WHITEN_NAME.search(access_path(other_node) or "")
+                ):
+                    return replace(t, whitened=True)
+            return self._dot_sink(left, right, node, "@")
+        if isinstance(op, ast.Sub):
+            return self._subtract(left, right)
+        if (
+            isinstance(op, ast.Mult)
+            and self._labelish(left)
+            and self._labelish(right)
+            and left.orient == VEC
+            and right.orient == VEC
+        ):
+            # (w_a * w_b).sum(): an elementwise product summed is a dot product
+            return self._sink(product_kind(left, right), left, right, node, "elementwise product")
+        sim = first_sim(left, right)
+        return sim if sim is not None else self._combine(op, left, right)
+
+    @staticmethod
+    def _combine(op: ast.operator, left: Any, right: Any) -> Any:
+        """Sums and scalings of label rows (no similarity involved)."""
+        if isinstance(op, ast.Add) and isinstance(left, Taint) and isinstance(right, Taint):
+            if left.kind == LABEL and right.kind == LABEL:
+                return replace(left, orient=VEC if left.orient == VEC else left.orient)
+            return left if left.kind == DIFF else right if right.kind == DIFF else None
+        if isinstance(op, (ast.Mult, ast.Add)):
+            if isinstance(left, Taint) and right is None:
+                return left if left.kind != PARAM or isinstance(op, ast.Mult) else left
+            if isinstance(right, Taint) and left is None and isinstance(op, ast.Mult):
+                return right
+        return None
+
+    def _divide(self, left_node: ast.AST, right_node: ast.AST, env: dict[str, Any]) -> Any:
+        """`dot(a, b) / (|a| |b|)` is a cosine; `dot(a, b) / |b|` a projection (still a dot
+        product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows."""
+        left = self.eval(left_node, env)
+        self._denominator += 1
+        try:
+            right = self.eval(right_node, env)
+        finally:
+            self._denominator -= 1
+        if isinstance(left, Sim):
+            ev = left.event
+            if ev.kind == "dot":
+                factors = norm_factors(right_node, env)
+                if factors >= 2:
+                    ev.kind = "cosine"
+                elif factors == 1 and ev.b is not None:
+                    ev.what = f"projection: {ev.what} divided by one norm"
+            return left
+        if isinstance(left, Taint):
+            return replace(left, normalized=True) if norm_factors(right_node, env) else left
+        return right if isinstance(right, Sim) else None
+
+    def _subtract(self, left: Any, right: Any) -> Any:
+        sim = first_sim(left, right)
+        if sim is not None:
+            return sim
+        if isinstance(left, Taint) and isinstance(right, Taint):
+            if right.kind == MEAN:
+                return replace(left, centered=True) if right.mean_ok else left
+            if left.kind in (LABEL, INPUT, DIFF, PARAM) and right.kind in (
+                LABEL,
+                INPUT,
+                DIFF,
+                PARAM,
+            ):
+                if left.kind == PARAM and right.kind == PARAM:
+                    return Taint(DIFF, VEC)
+                return Taint(
+                    DIFF,
+                    VEC if left.orient == VEC else left.orient,
+                    root=left.root if left.root == right.root else None,
+                    source=left.source,
+                )
+        if isinstance(left, Taint) and left.kind != MEAN:
+            return left
+        return None
+
+    def _mean(self, base: Taint, call: ast.Call, axis_node: ast.AST | None) -> Taint:
+        axis = const(axis_node)
+        if base.orient in (ROWS, SEL) or base.kind == PARAM:  # a parameter: rows are the usual layout
+            ok = axis in (0, -2)
+        elif base.orient == COLS:
+            ok = axis in (1, -1)
+        else:
+            ok = False
+        return Taint(MEAN, base.orient, root=base.root, mean_ok=ok, source=base.source)
+
+
+def _is_key(e: ast.AST) -> bool:
+    """A string (or f-string) subscript: a mapping's key, never a tensor index."""
+    return isinstance(e, ast.JoinedStr) or (isinstance(e, ast.Constant) and isinstance(e.value, str))
+
+
+# an index variable named for several rows: `W[ids]`, `W[token_ids]`, `W[indices]`, `W[top_k_idx]`
+_PLURAL_INDEX = re.compile(
+    r"^(?:\w+_)?(?:ids|indices|idxs|idces|tokens|toks|token_ids|tok_ids|rows|classes|labels|words|subset)$"
+    r"|_(?:ids|list|idx_list)$|^top_?k?_?(?:idx|ids|indices)$",
+    re.I,
+)

@@ -1,0 +1,187 @@
+"""User functions: each module-level function is analysed once, with its parameters as
+placeholders; a call then instantiates the similarities found in its body with the arguments
+(so a `cos(u, v)` helper is reported where it is applied to label rows)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from typing import Any
+
+from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.values import (
+    INPUT,
+    LABEL,
+    PARAM,
+    VEC,
+    ClassInfo,
+    Derived,
+    Event,
+    FuncInfo,
+    ModelObj,
+    Sim,
+    Taint,
+    TupleVal,
+)
+
+
+class FunctionRules:
+    """Mixin of the analyser: user-defined functions and code written as strings."""
+
+    def _analyse_function(
+        self,
+        info: FuncInfo,
+        outer: dict[str, Any] | None = None,
+        shared: dict[str, Any] | None = None,
+        bound: dict[str, Any] | None = None,
+    ) -> None:
+        """Analyse a function body once. `shared`: the `self.*` attributes of a class, written by
+        one method (`self.W = model.lm_head.weight` in `__init__`) and read by the next."""
+        if info.analysed:
+            return
+        info.analysed = True
+        node = info.node
+        env = dict(self.globals if outer is None else outer)
+        env.update(_parameters(node))
+        env.update(bound or {})
+        quiet = bool(P.FORWARD_FUNCS.search(node.name))
+        info.quiet = quiet
+        info.initialiser = quiet and bool(P.INIT_FUNCS.match(node.name))
+        self._all_functions.append(info)
+        saved = (self._returns, self._quiet, self._init_quiet, self._current_events)
+        self._returns = []
+        self._current_events = []
+        self._quiet += quiet
+        self._init_quiet += info.initialiser
+        try:
+            self._block(node.body, env)
+        finally:
+            returns, events = self._returns, self._current_events
+            self._returns, self._quiet, self._init_quiet, self._current_events = saved
+        if shared is not None:
+            shared.update((k, v) for k, v in env.items() if k.startswith("self.") and v is not None)
+        info.templates = [e for e in events if e.pending]
+        info.reported_in_body = any(not e.pending for e in events)
+        info.returns = next((r for r in returns if r is not None), None)
+
+    def _construct(self, cls: ClassInfo, call: ast.Call, env: dict[str, Any]) -> Any:
+        """`Wrapper(model.lm_head.weight)`: the class's methods analysed again with the label rows
+        bound to `__init__`'s parameters (only when some argument is a label representation)."""
+        init = next((m for m in cls.node.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+        values = [self.eval(a, env) for a in call.args]
+        if init is None or not any(isinstance(v, Taint) and v.kind == LABEL for v in values):
+            return None
+        names = [a.arg for a in init.args.posonlyargs + init.args.args][1:]  # after self
+        bound = {n: v for n, v in zip(names, values, strict=False) if v is not None}
+        self._analyse_methods(cls.node, env, bound)
+        return None
+
+    def _call_user_function(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> Any:
+        if not info.analysed:
+            self._analyse_function(info)
+        info.called = True
+        actual = self._actuals(info, call, env)
+        made: dict[int, Event] = {}
+        if not info.reported_in_body and not info.initialiser:
+            for tmpl in info.templates:
+                if info.quiet and not tmpl.between_labels:
+                    continue  # the forward pass itself: rows against an input
+                ops = _instantiate(tmpl, actual)
+                if ops is None:
+                    continue
+                kind = "cosine" if tmpl.kind == "dot" and any(o.normalized for o in ops) else tmpl.kind
+                ev = Event(
+                    kind,
+                    ops[0],
+                    ops[1] if len(ops) > 1 else None,
+                    self._pos(call),
+                    tmpl.what,
+                    [Derived(d.kind, d.pos, d.what) for d in tmpl.derived],
+                    helper=info.node.name,
+                )
+                made[id(tmpl)] = ev
+                self._emit(ev)
+        ret = info.returns
+        if isinstance(ret, Sim):
+            ev = made.get(id(ret.event))
+            return Sim(ev) if ev is not None else (ret if not ret.event.pending else None)
+        if isinstance(ret, Taint):
+            if ret.kind == PARAM:
+                v = actual.get(ret.param if ret.param is not None else -1)
+                return v if isinstance(v, Taint) else None
+            return ret
+        return ret if isinstance(ret, (ModelObj, TupleVal)) else None
+
+    def _actuals(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> dict[int, Any]:
+        """The value of each parameter at a call, by the parameter's position."""
+        actual: dict[int, Any] = {}
+        for i, a in enumerate(call.args, start=info.first_arg):
+            actual[i] = self.eval(a, env)
+        for kw in call.keywords:
+            if kw.arg in info.params:
+                actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
+        return actual
+
+    def _code_string(self, source: str, node: ast.Call) -> None:
+        """Code written into a generated notebook cell: analysed at lower confidence, reported at
+        the call that writes it."""
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return
+        sub = type(self)(tree)
+        for ev in sub.run():
+            ev.pos = self._pos(node)
+            ev.a = replace(ev.a, confidence="medium")
+            if ev.b is not None:
+                ev.b = replace(ev.b, confidence="medium")
+            for d in ev.derived:
+                d.pos = self._pos(node)
+            self._emit(ev)
+
+
+def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
+    """The operands of a helper's similarity with its parameters replaced by the arguments;
+    None when an argument is not a label representation. An argument that is itself a parameter
+    of the calling function keeps the event pending there (helpers of helpers)."""
+    ops: list[Taint] = []
+    for op in tmpl.operands:
+        if op.kind != PARAM:
+            ops.append(op)
+            continue
+        v = actual.get(op.param if op.param is not None else -1)
+        if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT, PARAM):
+            return None
+        ops.append(replace(v, normalized=v.normalized or op.normalized, centered=v.centered or op.centered))
+    return ops
+
+
+# A docstring that says the function works on classifier rows / unembeddings makes its
+# matrix-named parameters label representations (orientation unknown, medium confidence).
+_LABEL_DOC = re.compile(
+    r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
+    r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
+    r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
+    r"classifier(?:'s)? weight matrix",
+    re.I,
+)
+_MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint]:
+    """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
+    call), or a label representation when its name or the docstring says so."""
+    doc = ast.get_docstring(node) or ""
+    documented = bool(_LABEL_DOC.search(doc))
+    out: dict[str, Taint] = {}
+    args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+    for i, a in enumerate(args):
+        hint = next((orient for pat, orient in P.NAME_HINTS if pat.match(a.arg)), None)
+        if hint is not None:
+            out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
+        elif documented and _MATRIX_PARAM.match(a.arg):
+            out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)
+        else:
+            out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)
+    return out

@@ -1,0 +1,57 @@
+"""Handler tables, one module per library; merged here for the dispatcher in `calls.py`.
+
+- `CONSTRUCTORS`: calls that make an object we follow (a probe, a FAISS index, a TransformerLens
+  model, `nn.CosineSimilarity`); run before the arguments are evaluated.
+- `FUNCTIONS`: library functions by name; run with the arguments evaluated.
+- `method`: methods, by the type of the receiver's value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosaudit.lint.taint.libs import arrays, cosine, einsum, faiss, modules, sklearn_scipy, transformer_lens, uses
+from cosaudit.lint.taint.libs.common import CallSite, Handler
+from cosaudit.lint.taint.values import NOTHING, FaissIndex, HeadModule, ModelObj, NormOf, Sim, SinkFn, Taint
+
+CONSTRUCTORS: dict[str, Handler] = {
+    **sklearn_scipy.CONSTRUCTORS,
+    **transformer_lens.CONSTRUCTORS,
+    **cosine.CONSTRUCTORS,
+    **faiss.CONSTRUCTORS,
+}
+FUNCTIONS: dict[str, Handler] = {
+    **arrays.FUNCTIONS,
+    **sklearn_scipy.FUNCTIONS,
+    **transformer_lens.FUNCTIONS,
+    **einsum.FUNCTIONS,
+    **modules.FUNCTIONS,
+    **cosine.FUNCTIONS,  # last: `cosine_similarity` of any library
+}
+OBSERVERS = (uses.observe_strings,)
+fallback = uses.fallback
+
+
+
+def _model_method(an: Any, c: CallSite) -> Any:
+    out = transformer_lens.model_method(an, c)
+    return sklearn_scipy.fitted_method(an, c) if out is NOTHING else out
+
+
+_METHODS: list[tuple[type, Handler]] = [
+    (SinkFn, sklearn_scipy.estimator_method),
+    (ModelObj, _model_method),
+    (FaissIndex, faiss.index_method),
+    (HeadModule, modules.head_method),
+    (Sim, uses.sim_method),
+    (Taint, arrays.taint_method),
+    (NormOf, arrays.norm_method),
+]
+
+
+def method(an: Any, c: CallSite) -> Any:
+    """`x.meth(...)` by the type of x's value; NOTHING when no rule applies."""
+    for kind, handler in _METHODS:
+        if isinstance(c.receiver, kind):
+            return handler(an, c)
+    return uses.collect_method(an, c)

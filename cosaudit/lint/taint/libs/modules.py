@@ -1,0 +1,57 @@
+"""Heads found through `torch.nn` modules rather than by their tensor's name:
+`model.get_output_embeddings()`, `model.classifier[-1]`, `list(model.fc.parameters())[0]`,
+`next(model.fc.parameters())`, `list(model.parameters())[-2]` (the last layer's weight, ahead of
+its bias), and heads picked by iterating `named_parameters()` / `state_dict().items()` /
+`f.keys()` under a test of the name (the test itself is handled in `analyzer.refine`)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.values import NOTHING, HeadModule, ParamList, access_path, root_of
+
+
+def parameters(an: Any, c: CallSite) -> Any:
+    """`model.parameters()` on a model we know nothing else about."""
+    func = c.node.func
+    if not isinstance(func, ast.Attribute):
+        return NOTHING
+    path = access_path(func.value)
+    return ParamList(None, root_of(path) if path else None)
+
+
+def listing(an: Any, c: CallSite) -> Any:
+    """`list(m.parameters())`, `tuple(...)`: the same parameters, indexable."""
+    return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], ParamList) else NOTHING
+
+
+def first_parameter(an: Any, c: CallSite) -> Any:
+    """`next(model.fc.parameters())`, `next(iter(head.parameters()))`: a head module's weight."""
+    first = c.args[0] if len(c.args) == 1 else None
+    if isinstance(first, ParamList) and first.head is not None:
+        return an._parameter(first, 0, c.env)
+    return NOTHING
+
+
+def head_accessor(an: Any, c: CallSite) -> Any:
+    """`model.get_output_embeddings()`, `timm_model.get_classifier()`: the head module."""
+    path = access_path(c.node)
+    return HeadModule(path) if path else NOTHING
+
+
+FUNCTIONS: dict[str, Handler] = {
+    **table(head_accessor, "get_output_embeddings", "get_classifier"),
+    **table(parameters, "parameters"),
+    **table(listing, "list", "tuple", "iter"),
+    **table(first_parameter, "next"),
+}
+
+
+def head_method(an: Any, c: CallSite) -> Any:
+    head: HeadModule = c.receiver
+    meth = c.node.func.attr  # type: ignore[attr-defined]
+    if meth == "parameters":
+        return ParamList(head)
+    return NOTHING

@@ -1,0 +1,45 @@
+"""TransformerLens: `HookedTransformer.from_pretrained` (centers `W_U` by default,
+`center_unembed=True`), `from_pretrained_no_processing`, `tokens_to_residual_directions`."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.values import LABEL, NOTHING, VEC, ModelObj, Taint, access_path, root_of
+
+
+def from_pretrained(an: Any, c: CallSite) -> Any:
+    func = c.node.func
+    if not (isinstance(func, ast.Attribute) and "Hooked" in (access_path(func.value) or "")):
+        return NOTHING
+    center = c.kw("center_unembed")
+    off = isinstance(center, ast.Constant) and center.value is False
+    return ModelObj(centered=c.name == "from_pretrained" and not off)
+
+
+def hooked(an: Any, c: CallSite) -> Any:
+    return ModelObj(centered=False)
+
+
+def residual_directions(an: Any, c: CallSite) -> Any:
+    model = c.receiver if isinstance(c.receiver, ModelObj) else None
+    func = c.node.func
+    root = root_of(access_path(func) or "") if isinstance(func, ast.Attribute) else None
+    return Taint(LABEL, VEC, centered=bool(model and model.centered), root=root, source=c.name)
+
+
+CONSTRUCTORS: dict[str, Handler] = {
+    **table(from_pretrained, "from_pretrained", "from_pretrained_no_processing"),
+    **table(hooked, "HookedTransformer", "HookedSAETransformer"),
+}
+FUNCTIONS: dict[str, Handler] = table(residual_directions, "tokens_to_residual_directions")
+
+
+def model_method(an: Any, c: CallSite) -> Any:
+    obj: ModelObj = c.receiver
+    meth = c.node.func.attr  # type: ignore[attr-defined]
+    if meth == "tokens_to_residual_directions":
+        return Taint(LABEL, VEC, centered=obj.centered, source=meth)
+    return NOTHING

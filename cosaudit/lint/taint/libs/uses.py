@@ -1,0 +1,80 @@
+"""What is done with a similarity once computed: displays and neighbour lists (COS103),
+relations to behaviour (COS104), exports; plus text that is prose (strings printed or rendered
+as Markdown) and code written into generated notebook cells."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.libs.common import CallSite
+from cosaudit.lint.taint.values import NOTHING, Sim, TupleVal, access_path, mentions_similarity
+
+_CODE_STRING_CALLS = {"new_code_cell"}
+_PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
+_SAVE_CALLS = ("dump", "dumps", "save", "write")
+
+
+def observe_strings(an: Any, c: CallSite) -> None:
+    """Strings passed to print / st.markdown / Markdown(...) are prose; code passed to
+    `new_code_cell` is analysed (at lower confidence) and reported at the call."""
+    node = c.node
+    if c.name in _CODE_STRING_CALLS and node.args:
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            an._code_string(first.value, node)
+    if c.name in _PROSE_CALLS:
+        for a in node.args:
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                an.prose_strings.append(a)
+            elif isinstance(a, ast.JoinedStr):
+                an.prose_strings += [v for v in a.values if isinstance(v, ast.Constant)]
+
+
+def fallback(an: Any, c: CallSite) -> Any:
+    """Any other call: a similarity among its arguments flows on, and is derived from when the
+    call displays it, ranks it, exports it or relates it to behaviour."""
+    sims = [a for a in list(c.args) + list(c.kwargs.values()) if isinstance(a, Sim)]
+    for a in c.args:
+        if isinstance(a, TupleVal):
+            sims += [x for x in a.items if isinstance(x, Sim)]
+    if not sims:
+        return None
+    if c.name in P.BEHAVIOUR_CALLS:
+        for s in sims:
+            an._derive(s, "behaviour", c.node, c.name)
+    elif c.name in P.DISPLAY_CALLS:
+        for s in sims:
+            an._derive(s, "display", c.node, c.name)
+    elif c.name in _SAVE_CALLS and mentions_similarity(c.node):
+        an._derive(sims[0], "display", c.node, c.name)
+    return sims[0]
+
+
+def sim_method(an: Any, c: CallSite) -> Any:
+    sim: Sim = c.receiver
+    meth = c.node.func.attr  # type: ignore[attr-defined]
+    for a in c.node.args:
+        an.eval(a, c.env)
+    if meth in P.DISPLAY_METHODS or (meth in P.SAVE_METHODS and mentions_similarity(c.node)):
+        an._derive(sim, "display", c.node, meth)
+    elif meth == "corr":
+        an._derive(sim, "behaviour", c.node, meth)
+    return sim
+
+
+_COLLECT = ("append", "extend", "add", "update", "insert", "__setitem__")
+
+
+def collect_method(an: Any, c: CallSite) -> Any:
+    """`scores.append(cos(...))`: the container now holds similarities."""
+    meth = c.node.func.attr  # type: ignore[attr-defined]
+    if meth not in _COLLECT:
+        return NOTHING
+    vals = [an.eval(a, c.env) for a in c.node.args]
+    sim = next((v for v in vals if isinstance(v, Sim)), None)
+    base = access_path(c.node.func.value)  # type: ignore[attr-defined]
+    if sim is not None and base:
+        c.env[base] = sim
+    return None

@@ -1,0 +1,134 @@
+"""Similarity sinks: where two label representations (or one vector and all rows) meet."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from cosaudit.lint.taint.values import (
+    COLS,
+    DIFF,
+    INPUT,
+    LABEL,
+    PARAM,
+    ROWS,
+    SEL,
+    VEC,
+    Derived,
+    NormOf,
+    Sim,
+    Taint,
+    first_sim,
+    label_axis_ok_torch,
+    product_kind,
+)
+
+# class means / centroids / prototypes (neural-collapse code compares classifier rows with them)
+_MEAN_NAME = re.compile(r"mean|centroid|proto|^mus?$|^mu_|_mu$", re.I)
+_MEAN_MATRIX = re.compile(r"^M(_\w*)?$")
+
+
+def against_class_means(node: ast.AST) -> bool:
+    """Does the call or product at `node` take class means as its other operand?"""
+    if isinstance(node, ast.BinOp):
+        operands: list[ast.AST] = [node.left, node.right]
+    elif isinstance(node, ast.Call):
+        operands = list(node.args)
+    else:
+        return False
+    for op in operands:
+        for sub in ast.walk(op):
+            name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else ""
+            if name and (_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name)):
+                return True
+    return False
+
+
+class SinkRules:
+    """Mixin of the analyser: where label representations meet, and what follows a result."""
+
+    def _derive(self, sim: Sim, kind: str, node: ast.AST, what: str) -> None:
+        pos = self._pos(node)
+        if not any(d.pos == pos and d.kind == kind for d in sim.event.derived):
+            sim.event.derived.append(Derived(kind, pos, what))
+
+    def _norm(self, value: Any, node: ast.Call) -> Any:
+        if isinstance(value, Taint) and value.kind in (LABEL, INPUT, PARAM):
+            return NormOf(value)
+        if self._denominator:
+            return None
+        if isinstance(value, Taint) and value.kind == DIFF and value.source and value.orient in (VEC, SEL, ROWS):
+            a = Taint(LABEL, VEC, root=value.root, source=value.source)
+            return self._sink("euclid", a, a, node, "norm of a difference")
+        if isinstance(value, Sim):
+            return value
+        return None
+
+    def _labelish(self, t: Any) -> bool:
+        return isinstance(t, Taint) and t.kind in (LABEL, INPUT, PARAM)
+
+    def _cosine_sink(
+        self,
+        args: list[Any],
+        node: ast.AST,
+        dim: Any,
+        *,
+        torch_style: bool,
+        what: str,
+        single: bool = False,
+    ) -> Any:
+        if len(args) < 2:
+            return None
+        a, b = args[0], args[1]
+        return self._pair_sink(
+            "cosine", [a, b], node, what, single=single, torch_style=torch_style, dim=dim
+        )
+
+    def _pair_sink(
+        self,
+        kind: str,
+        args: list[Any],
+        node: ast.AST,
+        what: str,
+        *,
+        single: bool,
+        torch_style: bool,
+        dim: Any,
+    ) -> Any:
+        a, b = args[0], args[1]
+
+        def axis_ok(t: Taint) -> bool:
+            if torch_style:
+                return label_axis_ok_torch(t, dim)
+            if single:
+                return t.orient in (ROWS, SEL) or t.kind == PARAM
+            return t.orient in (ROWS, SEL, VEC) or t.kind == PARAM
+
+        la = self._labelish(a) and axis_ok(a)
+        lb = self._labelish(b) and axis_ok(b)
+        if la and lb:
+            return self._sink(kind, a, b, node, what)
+        for t, other in ((a, b), (b, a)):
+            if (
+                self._labelish(t)
+                and axis_ok(t)
+                and other is None
+                and t.orient in (ROWS, COLS, SEL)
+                and kind == "cosine"
+                and not against_class_means(node)
+            ):
+                return self._sink("cosine", t, None, node, what)
+        return first_sim(a, b)
+
+    def _dot_sink(self, a: Any, b: Any, node: ast.AST, what: str) -> Any:
+        left = self._labelish(a) and a.orient in (ROWS, SEL, VEC)
+        right = self._labelish(b) and b.orient in (COLS, VEC)
+        if left and right:
+            return self._sink(product_kind(a, b), a, b, node, what)
+        # one vector ranked against every label row: a cosine lens only if normalised
+        for t, ok, other in ((a, left, b), (b, right, a)):
+            ranking = ok and other is None and t.orient in (ROWS, COLS, SEL) and t.normalized
+            if ranking and not against_class_means(node):
+                return self._sink("cosine", t, None, node, what)
+        return first_sim(a, b)

@@ -1,0 +1,364 @@
+"""The values the taint analysis computes, and small helpers on syntax nodes.
+
+A value is what an expression is "as far as label geometry goes": a `Taint` (label rows, input
+rows, differences, a mean), a `Sim` (the result of a similarity sink), or one of the objects that
+tell us about a model (`ModelObj`, `HeadModule`, `SinkFn`, `FaissIndex`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cosaudit.lint import patterns as P
+
+LABEL, INPUT, DIFF, MEAN, PARAM = "label", "input", "diff", "mean", "param"
+ROWS, COLS, VEC, SEL = "rows", "cols", "vec", "sel"
+_MODULE_ROOTS = {
+    "torch",
+    "np",
+    "numpy",
+    "jnp",
+    "jax",
+    "tf",
+    "F",
+    "nn",
+    "sklearn",
+    "scipy",
+    "safetensors",
+}
+
+
+@dataclass(frozen=True)
+class Taint:
+    """What a value is, as far as label geometry goes."""
+
+    kind: str
+    orient: str = ROWS
+    centered: bool = False
+    normalized: bool = False
+    whitened: bool = False
+    root: str | None = None
+    confidence: str = "high"
+    source: str = ""
+    param: int | None = None
+    mean_ok: bool = False
+
+    def flipped(self) -> Taint:
+        return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
+
+
+@dataclass
+class Derived:
+    kind: str  # "display" (COS103) or "behaviour" (COS104)
+    pos: tuple[int, int]
+    what: str
+
+
+@dataclass
+class Event:
+    """One similarity sink reached by label representations."""
+
+    kind: str  # cosine | dot | euclid
+    a: Taint
+    b: Taint | None  # None: one vector ranked against all label rows
+    pos: tuple[int, int]  # (line, col_offset) in the analysed source
+    what: str
+    derived: list[Derived] = field(default_factory=list)
+    helper: str | None = None
+    against_means: bool = False  # the other operand is class means (neural-collapse code)
+
+    @property
+    def ranking(self) -> bool:
+        return self.b is None
+
+    @property
+    def pending(self) -> bool:
+        return self.a.kind == PARAM or (self.b is not None and self.b.kind == PARAM)
+
+    @property
+    def operands(self) -> list[Taint]:
+        return [self.a] if self.b is None else [self.a, self.b]
+
+    @property
+    def between_labels(self) -> bool:
+        """Label rows against label rows, or one argument against itself (its Gram matrix): not
+        the logits of a forward pass, which compare the rows with an input."""
+        a, b = self.a, self.b
+        if b is None:
+            return False
+        if a.kind == b.kind == PARAM:
+            return a.param == b.param
+        return a.kind == b.kind == LABEL
+
+
+@dataclass
+class Sim:
+    """A value computed by a similarity sink."""
+
+    event: Event
+
+
+@dataclass
+class TupleVal:
+    items: list[Any]
+
+
+@dataclass
+class ModelObj:
+    """A model whose loading tells us about its head (TransformerLens processing, probes)."""
+
+    centered: bool = False
+    probe: bool = False
+    scaler: bool = False
+    root: str | None = None
+
+
+@dataclass
+class SinkFn:
+    """A callable object that computes a similarity (`nn.CosineSimilarity(dim=0)`)."""
+
+    kind: str
+    dim: int | None
+
+
+@dataclass
+class HeadModule:
+    """A module whose `.weight` is a label matrix (`model.fc`, `model.classifier[-1]`,
+    `model.get_output_embeddings()`): `.weight`, `list(m.parameters())[0]` are label rows."""
+
+    path: str
+
+
+@dataclass
+class ParamList:
+    """`m.parameters()` / `list(m.parameters())`: item 0 of a head module is its weight; item -2
+    of a whole model is usually the final classifier's weight (medium confidence)."""
+
+    head: HeadModule | None
+    root: str | None = None
+
+
+@dataclass
+class ParamName:
+    """The name variable of `for name, p in m.named_parameters()` / `sd.items()` / `f.keys()`:
+    a test on it (`name == "fc.weight"`, `"lm_head" in name`) makes `p` the named tensor."""
+
+    value_var: str | None
+    suffix: str = ""  # ".weight" for named_modules()
+    root: str | None = None
+
+
+@dataclass
+class FaissIndex:
+    """A FAISS index: inner product (`IndexFlatIP`) or L2, and the rows added to it."""
+
+    metric: str  # "ip" | "l2"
+    data: Taint | None = None
+    path: str | None = None  # the variable the rows were added from
+
+
+@dataclass
+class NormOf:
+    """The norms of label rows (`W.norm(dim=-1)`), kept to recognise `G / (n[:, None] * n)`."""
+
+    taint: Taint
+
+
+@dataclass
+class ClassInfo:
+    """A class defined here: constructing it with label rows (`Wrapper(model.lm_head.weight)`)
+    analyses its methods again with those rows bound to `__init__`'s parameters."""
+
+    node: ast.ClassDef
+
+
+@dataclass
+class FuncInfo:
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    analysed: bool = False
+    templates: list[Event] = field(default_factory=list)
+    returns: Any = None
+    reported_in_body: bool = False
+    params: list[str] = field(default_factory=list)
+    called: bool = False
+    quiet: bool = False  # a forward pass, a loss or an initialiser
+    initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
+    first_arg: int = 0  # 1 for a method called as `self.m(...)`: the call's args start after self
+
+
+def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
+    """A string constant, or a variable known to hold a tensor name (`name = "lm_head.weight"`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if strings and isinstance(node, ast.Name):
+        return strings.get(node.id)
+    return None
+
+
+def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | None:
+    """Access path: `model.lm_head.weight`; `sd.fc.weight` for sd['fc.weight'] (or sd[name] with
+    `name` known to hold 'fc.weight'); `m.f().weight`."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = access_path(node.value, strings)
+        return None if base is None else f"{base}.{node.attr}"
+    if isinstance(node, ast.Call):
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("get_tensor", "get_slice", "get", "pop")
+            and node.args
+        ):
+            name = _string(node.args[0], strings)
+            if name is not None:
+                base = access_path(func.value, strings) or "_"
+                return f"{base}.{name}"
+        base = access_path(func, strings)
+        return None if base is None else f"{base}()"
+    if isinstance(node, ast.Subscript):
+        base = access_path(node.value, strings)
+        if base is None:
+            return None
+        sl = node.slice
+        name = _string(sl, strings)
+        if name is not None:
+            return f"{base}.{name}"
+        if isinstance(sl, ast.Constant) and isinstance(sl.value, int):
+            return f"{base}[{sl.value}]"
+        if (
+            isinstance(sl, ast.UnaryOp)
+            and isinstance(sl.op, ast.USub)
+            and isinstance(sl.operand, ast.Constant)
+        ):
+            return f"{base}[-{sl.operand.value}]"
+        return None
+    return None
+
+
+def root_of(path: str) -> str | None:
+    head = re.split(r"[.\[(]", path, maxsplit=1)[0]
+    return None if head in _MODULE_ROOTS or head in ("self", "_") else head
+
+
+# every source pattern ends in one of these: a cheap test before the regular expressions
+_SOURCE_TAILS = ("weight", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings")
+
+
+def match_source(path: str) -> tuple[str, str] | None:
+    if not path.endswith(_SOURCE_TAILS) or not P.ANY_SOURCE.search(path):
+        return None
+    for pat, kind, orient in P.SOURCES:
+        if pat.search(path):
+            return kind, orient
+    return None
+
+
+def label_name(name: str) -> bool:
+    """Does a tensor name (`lm_head.weight`, `fc.weight`) name label rows?"""
+    found = match_source(name)
+    return found is not None and found[0] == LABEL
+
+
+def const(node: ast.AST | None) -> Any:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+    ):
+        v = node.operand.value
+        return -v if isinstance(v, (int, float)) else None
+    return None
+
+
+def product_kind(a: Taint, b: Taint) -> str:
+    """A product of two label representations: a cosine if either side was normalised, else not."""
+    return "cosine" if (a.normalized or b.normalized) else "dot"
+
+
+def first_sim(*values: Any) -> Sim | None:
+    """The first operand that is already a similarity (it flows on through the expression)."""
+    for v in values:
+        if isinstance(v, Sim):
+            return v
+    return None
+
+
+def kw(call: ast.Call, *names: str) -> ast.AST | None:
+    for kw in call.keywords:
+        if kw.arg in names:
+            return kw.value
+    return None
+
+
+def callee(func: ast.AST, aliases: dict[str, str]) -> str:
+    if isinstance(func, ast.Name):
+        return aliases.get(func.id, func.id)
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def contains_norm(node: ast.AST) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            name = (
+                sub.func.attr
+                if isinstance(sub.func, ast.Attribute)
+                else getattr(sub.func, "id", "")
+            )
+            if name in P.NORM_CALLS or name in ("sqrt",):
+                return True
+    return False
+
+
+
+
+def norm_factors(node: ast.AST, env: dict[str, Any]) -> int:
+    """How many vector norms a denominator holds: `norm(a) * norm(b)` is 2 (a cosine), `norm(b)`
+    is 1 (a projection); `sqrt(x * y)` counts 2; names bound to `NormOf` count once each."""
+    count = 0
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            name = sub.func.attr if isinstance(sub.func, ast.Attribute) else getattr(sub.func, "id", "")
+            if name in P.NORM_CALLS:
+                count += 1
+            elif name == "sqrt":
+                inner = sub.args[0] if sub.args else None
+                product = inner is not None and any(
+                    isinstance(x, ast.BinOp) and isinstance(x.op, ast.Mult) for x in ast.walk(inner)
+                )
+                count += 2 if product else 1
+            elif name == "outer":
+                count += sum(1 for a in sub.args if isinstance(env.get(getattr(a, "id", "")), NormOf))
+        elif isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
+            count += 1
+    return count
+
+
+NOTHING = object()  # a handler's "not mine": the caller goes on to the next rule
+
+
+def mentions_similarity(node: ast.Call) -> bool:
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Constant)
+            and isinstance(sub.value, str)
+            and re.search(r"simil|cosine|cos_", sub.value, re.I)
+        ):
+            return True
+    return False
+def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
+    """Does F.cosine_similarity(..., dim) compare label vectors (not hidden dimensions)?"""
+    if t.orient == VEC:
+        return True
+    if t.orient in (ROWS, SEL):
+        return dim in (None, 1, -1)
+    return dim in (0, -2)
+
+
