@@ -366,9 +366,12 @@ def patterns(model: Any = None, labels: Labels = None, *, ids: Ids = None, seed:
 
 def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None, *,
           select: Sequence[str] = (), ignore: Sequence[str] = (), fail_on: str | None = None,
-          config: str | os.PathLike[str] | None = None) -> CheckReport:
+          config: str | os.PathLike[str] | None = None, baseline: str | os.PathLike[str] | None = None,
+          feedback: Feedback | None = None) -> CheckReport:
     """`cosaudit check`: cosine readings of label representations in code, notebooks and prose.
-    `paths` default to the current directory; `config` is a pyproject.toml (default: the nearest)."""
+    `paths` default to the current directory; `config` is a pyproject.toml (default: the nearest
+    one at or above each file); `baseline` a file written by `--write-baseline`, whose findings
+    are left out (the count is said as a note)."""
     from cosaudit.audit.reports import CheckReport
     from cosaudit.lint.config import CheckConfig, Configs, load_config
     from cosaudit.lint.engine import check_paths
@@ -386,7 +389,27 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
     # each file gets the nearest pyproject.toml at or above it, unless one config is given
     cfg = Configs(overrides(load_config(Path(config)))) if config is not None else Configs(overrides=overrides)
     targets = [os.fspath(p) for p in _as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
-    return CheckReport(check_paths(targets, cfg), tuple(all_rules()))
+    result = check_paths(targets, cfg)
+    if baseline is not None:
+        result = _without_baseline(result, Path(baseline), feedback or Feedback())
+    return CheckReport(result, tuple(all_rules()))
+
+
+def _without_baseline(result: Any, source: Path, fb: Feedback) -> Any:
+    """The findings not recorded in the baseline file `source` (paths relative to its folder)."""
+    from cosaudit.errors import InputError
+    from cosaudit.lint import baseline
+
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read the baseline {source} ({exc.strerror or exc})",
+                         hint="write one first with `cosaudit check --write-baseline FILE`") from None
+    known = baseline.parse(text, str(source))
+    kept, hidden = baseline.subtract(result, known, Path.cwd(), source.resolve().parent)
+    if hidden:
+        fb.note(f"{hidden} finding(s) recorded in the baseline {source} not reported")
+    return kept
 
 
 # ----------------------------------------------------------------------------- equivalent objects

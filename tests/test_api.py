@@ -344,5 +344,38 @@ def test_every_cli_option_is_a_keyword_of_the_same_name(command: str) -> None:
         names.add(longest[2:].replace("-", "_"))
     if command == "flip":
         where_the_output_goes -= {"force"}  # force= also lets save= replace a path
+    if command == "check":  # what the CLI shows, and the two adoption steps that write files
+        where_the_output_goes |= {"show_info", "write_baseline", "add_suppressions"}
     missing = names - where_the_output_goes - accepted
     assert not missing, f"cosaudit.{command} lacks keyword(s) {sorted(missing)}"
+
+
+def test_check_with_a_baseline_reports_only_new_findings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code = tmp_path / "probe.py"
+    code.write_text("import torch.nn.functional as F\nW = model.lm_head.weight\n"
+                    "s = F.cosine_similarity(W[1], W[2], dim=0)\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cosaudit.check([str(code)]).findings  # a finding to record
+    from click.testing import CliRunner
+
+    from cosaudit.cli import cli
+
+    r = CliRunner().invoke(cli, ["check", "probe.py", "--write-baseline", "base.json"])
+    assert r.exit_code == 0, r.stderr
+
+    class Notes(cosaudit.Feedback):
+        said: list[str] = []
+
+        def note(self, message: str) -> None:
+            self.said.append(message)
+
+    fb = Notes()
+    assert not [f for f in cosaudit.check(["probe.py"], baseline="base.json", feedback=fb).findings
+                if f.severity.value != "info"]
+    assert any("recorded in the baseline base.json" in n for n in fb.said)
+    code.write_text(code.read_text(encoding="utf-8") + "t = F.cosine_similarity(W[3], W[4], dim=0)\n",
+                    encoding="utf-8")
+    new = [f for f in cosaudit.check(["probe.py"], baseline="base.json").findings if f.code == "COS101"]
+    assert [f.line for f in new] == [4]
+    with pytest.raises(cosaudit.InputError, match="cannot read the baseline"):
+        cosaudit.check(["probe.py"], baseline="missing.json")

@@ -23,21 +23,6 @@ def write_baseline(result: CheckResult, target: Path, *, force: bool, cwd: Path)
     note(f"wrote {len(result.findings)} finding(s) to the baseline {target}")
 
 
-def apply_baseline(result: CheckResult, source: Path, *, cwd: Path) -> CheckResult:
-    try:
-        text = Path(source).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(
-            f"cannot read the baseline {source} ({exc.strerror or exc})",
-            hint="write one first with `cosaudit check --write-baseline FILE`",
-        ) from None
-    known = baseline.parse(text, str(source))
-    kept, hidden = baseline.subtract(result, known, cwd, Path(source).resolve().parent)
-    if hidden:
-        note(f"{hidden} finding(s) recorded in the baseline {source} not reported")
-    return kept
-
-
 def add_suppressions(result: CheckResult, reason: str, *, cwd: Path) -> int:
     """Write suppressions at every finding; every file is rewritten atomically, and only after
     all new texts were computed and checked, so a failure writes nothing."""

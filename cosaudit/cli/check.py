@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from cosaudit import api
 from cosaudit.cli import _adopt
 from cosaudit.cli._options import output_options
 from cosaudit.cli._output import emit, note, precheck_output, stdout_is_terminal
@@ -99,18 +100,15 @@ def check(
 
     Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage/config/input/internal error.
     """
-    from cosaudit import api
-
     precheck_output(output, force)
     _refuse_bad_adoption(baseline_path, write_baseline_path, suppress_reason, force)
-    checked = api.check(list(paths), select=select, ignore=ignore, fail_on=fail_on, config=config_path)
+    checked = api.check(list(paths), select=select, ignore=ignore, fail_on=fail_on, config=config_path,
+                        baseline=baseline_path, feedback=_StderrNotes())
     result = checked.result
     cwd = Path.cwd()
     if write_baseline_path is not None:
         _adopt.write_baseline(result, write_baseline_path, force=force, cwd=cwd)
         return
-    if baseline_path is not None:
-        result = _adopt.apply_baseline(result, baseline_path, cwd=cwd)
     if suppress_reason is not None:
         _adopt.add_suppressions(result, suppress_reason.strip(), cwd=cwd)
         return
@@ -125,6 +123,13 @@ def check(
     note(summary_line(result, shown_info=show_info or fmt_enum not in (OutputFormat.TEXT, OutputFormat.GITHUB)))
     if result.failing() and not exit_zero:
         click.get_current_context().exit(1)
+
+
+class _StderrNotes(api.Feedback):
+    """The API's notes (e.g. how many findings a baseline hid) on stderr."""
+
+    def note(self, message: str) -> None:
+        note(message)
 
 
 def _refuse_bad_adoption(
