@@ -156,6 +156,8 @@ class Head:
         }
         if self.transfer is not None:  # only for Hub heads read by range
             facts["transfer"] = dict(self.transfer)
+        if self.processing_note is not None:  # only for in-memory weights already transformed
+            facts["processing"] = self.processing_note
         return facts
 
 

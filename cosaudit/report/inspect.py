@@ -85,6 +85,9 @@ def render_text(r: InspectReport, *, color: bool = False, width: int = 100) -> s
     parts.append(facts)
     if report.get("detection"):
         parts.append(Text("found: " + "; ".join(report["detection"]), style="dim"))
+    if report["checkpoint"].get("processing"):
+        parts.append(Text("weights processed before this audit: " + report["checkpoint"]["processing"],
+                          style="bold yellow"))
     names = _label_names(report)
     if names:
         parts.append(_matrix_table("cosine (raw)", names, report["cosine"], color=color))
@@ -187,6 +190,8 @@ def render_markdown(r: InspectReport) -> str:
            f"**{v['headline']}.** {v['why']}", "", f"**Instead:** {v['instead']}", "",
            f"_{v['reference']}_", "", "## Head", "",
            md_table(["fact", "value"], [[k, val] for k, val in _facts_rows(report)]), ""]
+    if report["checkpoint"].get("processing"):
+        out += [f"> **Weights processed before this audit:** {report['checkpoint']['processing']}", ""]
     names = _label_names(report)
     for key, title in (("cosine", "Cosine (raw)"), ("centered_cosine", "Cosine (centered)"), ("dot", "Dot product")):
         if names:

@@ -289,6 +289,12 @@ def test_transformer_bridge(bridge_class, compat):
         assert head.facts()["bias"] == "b_U" and np.abs(head.bias_vector()).max() > 0
         assert abs(cosine(*head.rows([i, j])) - original) > 1e-3  # same model, other cosine
         assert any("processed by enable_compatibility_mode" in n for n in head.detection)
+        import cosaudit  # the report says it, in JSON and in words
+
+        r_inspect = cosaudit.inspect(head, ids=[i, j])
+        assert r_inspect.to_dict()["checkpoint"]["processing"] == note
+        assert "weights processed before this audit" in r_inspect.to_text()
+        assert "Weights processed before this audit" in r_inspect.to_markdown()
     else:
         assert head.processing_note is None and head.bias is None and head.tied
         assert cosine(*head.rows([i, j])) == pytest.approx(original, abs=1e-7)
