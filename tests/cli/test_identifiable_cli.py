@@ -93,7 +93,7 @@ def test_argmax_sigmoid_head_uses_predicted_alone(tmp_path: Path) -> None:
 
 
 def test_argmax_interrupted_keeps_partial_results(monkeypatch: pytest.MonkeyPatch, paper_ckpt: Path) -> None:
-    import cosaudit.core.geometry as geometry
+    import cosaudit.core.geometry.batch as geometry
 
     real = geometry.argmaxable
     calls = {"n": 0}

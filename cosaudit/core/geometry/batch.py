@@ -1,0 +1,341 @@
+"""Many labels at once: every label's argmaxability, one label's tie-able neighbours, the
+tie-ability matrix of chosen labels."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from cosaudit.core.geometry.decide import _finish, argmaxable, tieable
+from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
+from cosaudit.core.geometry.results import (
+    ArgmaxResult,
+    BatchResult,
+    HeadType,
+    NeighbourResult,
+    ProgressFn,
+    TieMatrix,
+    TieResult,
+)
+from cosaudit.core.geometry.space import SearchSpace
+from cosaudit.core.geometry.witness import _cheap_search, _Problem
+
+
+def _gram_pass(
+    g: HeadGeometry,
+    ids: np.ndarray,
+    progress: ProgressFn | None,
+    should_stop: Callable[[], bool] | None,
+    block: int = 512,
+) -> tuple[dict[int, tuple[np.ndarray, float, float]], bool]:
+    """Vectorised whitened-direction certificates for many labels at once (float32 GEMM).
+
+    For label i the direction is h_i = Σ⁺(w_i − μ); the logit gaps at h_i for every k are
+    (x_i − x_k)·x_i with x = L^T (w − μ), Σ⁺ = L L^T — a column of one Gram matrix. A label is
+    settled when every gap exceeds the float32 rounding bound of that Gram entry. Returns
+    {i: (h_i, margin, rel_margin)} for settled labels, and whether the pass completed.
+    """
+    P = g.whitener()
+    evals, evecs = np.linalg.eigh(P)
+    keep = evals > evals.max() * 1e-12 if evals.size else evals > 0
+    L = evecs[:, keep] * np.sqrt(evals[keep])
+    base = g.W - g.mu if g.head_type == "softmax" else g.W
+    X = (base @ L).astype(np.float32)
+    xn = np.sqrt(np.einsum("ij,ij->i", X, X, dtype=np.float64))
+    gamma = 2.0 * X.shape[1] * float(np.finfo(np.float32).eps)
+    out: dict[int, tuple[np.ndarray, float, float]] = {}
+    try:
+        _gram_blocks(g, ids, P, X, xn, gamma, out, progress, should_stop, block)
+    except _Stopped:
+        return out, False
+    except KeyboardInterrupt:
+        return out, False
+    return out, True
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _gram_blocks(
+    g: HeadGeometry,
+    ids: np.ndarray,
+    P: np.ndarray,
+    X: np.ndarray,
+    xn: np.ndarray,
+    gamma: float,
+    out: dict[int, tuple[np.ndarray, float, float]],
+    progress: ProgressFn | None,
+    should_stop: Callable[[], bool] | None,
+    block: int,
+) -> None:
+    done = 0
+    for a in range(0, ids.size, block):
+        if should_stop is not None and should_stop():
+            raise _Stopped
+        cols = ids[a : a + block]
+        # B × V, row-major: each label's gaps are one contiguous row
+        GT = (X[cols] @ X.T).astype(np.float64)
+        base = g.W[cols] - g.mu if g.head_type == "softmax" else g.W[cols]
+        H = base @ P  # the witnesses of the block (P is symmetric)
+        rows = np.arange(cols.size)
+        err = gamma * xn[cols][:, None] * (xn[None, :] + xn[cols][:, None]) + 1e-30
+        if g.head_type == "softmax":
+            diag = GT[rows, cols]
+            MH = diag[:, None] - GT
+            MH[rows, cols] = np.inf
+        else:
+            MH = -GT
+            MH[rows, cols] = GT[rows, cols]
+        if g.b is None:
+            ok = np.all(MH > err, axis=1)
+            if g.head_type == "softmax":
+                MH[rows, cols] = np.nan
+            mmin = np.nanmin(MH, axis=1) if g.V > 1 else np.full(cols.size, np.inf)
+            spread = GT.max(axis=1) - GT.min(axis=1)
+            for q in np.flatnonzero(ok):
+                rel = float(mmin[q] / spread[q]) if spread[q] > 0 else 0.0
+                out[int(cols[q])] = (H[q], float(mmin[q]), rel)
+        else:
+            for r, i in enumerate(cols):
+                mh = MH[r]
+                if g.head_type == "softmax":
+                    mb = g.b[i] - g.b
+                    mb[i] = np.inf
+                else:
+                    sign = -np.ones(g.V)
+                    sign[i] = 1.0
+                    mb = sign * g.b
+                lo_mask = mh > err[r]
+                hi_mask = mh < -err[r]
+                mid = ~(lo_mask | hi_mask)
+                if np.any(mid & (mb <= 0)):
+                    continue
+                fin = lo_mask & np.isfinite(mb) & np.isfinite(mh)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    lo = float(np.max(-mb[fin] / mh[fin], initial=0.0))
+                    hi = float(np.min(mb[hi_mask] / -mh[hi_mask], initial=math.inf))
+                if lo < hi:
+                    lam = 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
+                    # margin recomputed (exactly) by the caller
+                    out[int(i)] = (lam * H[r], math.nan, math.nan)
+        done += cols.size
+        if progress is not None:
+            progress(done, ids.size, "whitened certificates")
+
+
+def argmax_many(
+    W: np.ndarray | HeadGeometry,
+    b: np.ndarray | None = None,
+    ids: Sequence[int] | None = None,
+    *,
+    box: float | None = None,
+    space: SearchSpace | None = None,
+    head_type: HeadType = "softmax",
+    progress: ProgressFn | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    cheap_iters: int = 30,
+    cheap_budget_s: float = 1.0,
+) -> BatchResult:
+    """Argmaxable answers for many labels (all when ids is None), sharing work.
+
+    Stage 1 settles most labels at once with whitened-direction certificates computed as
+    blocks of one Gram matrix (vectorised over labels); stage 2 runs the per-label witness
+    search and the constraint-generation LP on the rest. `progress(done, total, stage)` is
+    called as labels are settled; `should_stop()` (or Ctrl-C) ends the run early and the
+    result keeps what was answered, with `complete=False`.
+    """
+    t0 = time.perf_counter()
+    g = as_geometry(W, b, head_type, space, box)
+    req = list(range(g.V)) if ids is None else [_check_index(g, i) for i in ids]
+    uniq = np.array(sorted(set(req)), dtype=np.int64)
+    results: dict[int, ArgmaxResult] = {}
+    complete = True
+    try:
+        settled: dict[int, tuple[np.ndarray, float, float]] = {}
+        if g.space.kind == "all" and g.V > 2 and uniq.size > 0:
+            # duplicates must go through the exact path (the Gram pass cannot settle them anyway)
+            settled, complete = _gram_pass(
+                g,
+                uniq,
+                None if progress is None else (lambda d, t, s: progress(d, uniq.size, s)),
+                should_stop,
+            )
+        for i, (h, m, rel) in settled.items():
+            r = ArgmaxResult(
+                head_type=g.head_type,
+                space=g.describe_space(),
+                method="witness:whitened",
+                label=i,
+                argmaxable=True,
+            )
+            if math.isnan(m):  # bias case: recheck exactly (a _Problem costs a V × d product)
+                ok, m, rel = _Problem(g, [i]).verify(h)
+                if not ok:
+                    continue
+            r.witness, r.margin, r.rel_margin = g.to_original(h), m, rel
+            results[i] = r
+        if progress is not None:
+            progress(len(results), uniq.size, "whitened certificates")
+        if complete:
+            for i in uniq:
+                if int(i) in results:
+                    continue
+                if should_stop is not None and should_stop():
+                    complete = False
+                    break
+                results[int(i)] = argmaxable(g, None, int(i), cheap_iters=cheap_iters, cheap_budget_s=cheap_budget_s)
+                if progress is not None:
+                    progress(len(results), uniq.size, "witness search / LP")
+    except KeyboardInterrupt:
+        complete = False
+    methods: dict[str, int] = {}
+    for r in results.values():
+        methods[r.method] = methods.get(r.method, 0) + 1
+    return BatchResult(
+        results=results,
+        requested=req,
+        complete=complete,
+        space=g.describe_space(),
+        head_type=g.head_type,
+        seconds=time.perf_counter() - t0,
+        methods=methods,
+    )
+
+
+def tieable_neighbours(
+    W: np.ndarray | HeadGeometry,
+    b: np.ndarray | None = None,
+    i: int = 0,
+    *,
+    k: int = 10,
+    candidates: int | None = None,
+    exhaustive: bool = False,
+    box: float | None = None,
+    space: SearchSpace | None = None,
+    head_type: HeadType = "softmax",
+    progress: ProgressFn | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> NeighbourResult:
+    """Labels that can share the top with label i, ordered by witness margin (largest first).
+
+    Candidates are ordered cheaply — by the whitened inner product with w_i (an affinely
+    equivariant closeness) — and the first `candidates` (default max(10·k, 100), all when
+    `exhaustive`) are checked in that order by the witness search alone, until 2·k have a
+    witness; the exact LP runs for the undecided ones only while fewer than k have been found.
+    The result states how many were
+    checked; without `exhaustive` it is k tie-able neighbours among the candidates, not a
+    ranking of every tie-able label.
+    """
+    t0 = time.perf_counter()
+    g = as_geometry(W, b, head_type, space, box)
+    i = _check_index(g, i)
+    n_cand = g.V - 1 if exhaustive else min(g.V - 1, candidates or max(10 * k, 100))
+    P = g.whitener()
+    if g.head_type == "softmax":
+        xi = P @ (g.W[i] - g.mu)
+        score = (g.W - g.mu) @ xi
+    else:
+        xi = P @ g.W[i]
+        score = g.W @ xi
+    # order by whitened cosine-like closeness: inner product over whitened norm
+    wn = np.sqrt(
+        np.maximum(
+            np.einsum(
+                "ij,ij->i",
+                (g.W - g.mu) @ P if g.head_type == "softmax" else g.W @ P,
+                g.W - g.mu if g.head_type == "softmax" else g.W,
+            ),
+            1e-300,
+        )
+    )
+    score = score / wn
+    score[i] = -np.inf
+    order = np.argsort(-score)[:n_cand] if n_cand < g.V - 1 else np.argsort(-score)[: g.V - 1]
+    found: list[TieResult] = []
+    undecided: list[int] = []
+    checked = 0
+    try:
+        for c, j in enumerate(order):
+            if should_stop is not None and should_stop():
+                break
+            r = _tie_cheap_only(g, i, int(j))
+            checked += 1
+            if r is not None:
+                found.append(r)
+            else:
+                undecided.append(int(j))
+            if not exhaustive and k > 0 and len(found) >= 2 * k:
+                break
+            if progress is not None:
+                progress(c + 1, order.size, "witness search")
+        for c, j in enumerate(undecided):
+            if len(found) >= k and not exhaustive:
+                break
+            if should_stop is not None and should_stop():
+                break
+            r = tieable(g, None, i, j)
+            if r.tieable:
+                found.append(r)
+            if progress is not None:
+                progress(c + 1, len(undecided), "LP")
+    except KeyboardInterrupt:
+        pass
+    found.sort(key=lambda r: -(r.rel_margin or 0.0))
+    return NeighbourResult(
+        label=i,
+        neighbours=found[:k] if k > 0 else found,
+        candidates_checked=checked,
+        candidates_considered=int(order.size),
+        exhaustive=exhaustive,
+        space=g.describe_space(),
+        head_type=g.head_type,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:
+    """The witness search for a tie, without the LP: a TieResult on success, else None."""
+    t0 = time.perf_counter()
+    if g.head_type == "softmax" and float(np.linalg.norm(g.W[i] - g.W[j])) == 0.0:
+        return None  # leave the special cases to tieable()
+    p = _Problem(g, [i, j])
+    wit, method, _ = _cheap_search(p, 8, 0.25)
+    if wit is None:
+        return None
+    r = TieResult(head_type=g.head_type, space=g.describe_space(), method=method, pair=(i, j), tieable=True)
+    _finish(r, p, wit, t0)
+    return r
+
+
+def tieable_matrix(
+    W: np.ndarray | HeadGeometry,
+    b: np.ndarray | None = None,
+    ids: Sequence[int] = (),
+    *,
+    box: float | None = None,
+    space: SearchSpace | None = None,
+    head_type: HeadType = "softmax",
+) -> TieMatrix:
+    """Tie-ability of every pair of the chosen labels (diagonal: argmaxability), with witnesses."""
+    g = as_geometry(W, b, head_type, space, box)
+    ids = [_check_index(g, i) for i in ids]
+    n = len(ids)
+    M = np.zeros((n, n), dtype=bool)
+    pairs: dict[tuple[int, int], TieResult] = {}
+    am: dict[int, ArgmaxResult] = {}
+    for a in range(n):
+        r = argmaxable(g, None, ids[a])
+        am[ids[a]] = r
+        M[a, a] = r.argmaxable
+        for c in range(a + 1, n):
+            if ids[a] == ids[c]:
+                M[a, c] = M[c, a] = False
+                continue
+            t = tieable(g, None, ids[a], ids[c])
+            pairs[(ids[a], ids[c])] = t
+            M[a, c] = M[c, a] = t.tieable
+    return TieMatrix(ids=ids, matrix=M, pairs=pairs, argmax=am, space=g.describe_space(), head_type=g.head_type)

@@ -1,0 +1,133 @@
+"""The answers: argmaxable / tie-able results, their certificates, and batch results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+HeadType = Literal["softmax", "sigmoid"]
+ProgressFn = Callable[[int, int, str], None]
+
+# at or below it the answer is "no" (HiGHS' own feasibility tolerance is 1e-7).
+LP_MARGIN_TOL = 1e-6
+# an LP optimum at or below this is "no" outright; between the two, constraint generation goes
+# on a few rounds (a witness that re-checks still proves "yes")
+LP_ZERO = 1e-9
+# rows closer than this (relative to the largest row-difference scale) are duplicates
+DUPLICATE_RTOL = 1e-9
+
+
+@dataclass
+class Certificate:
+    """Why the answer is "no": the LP's status and optimum, and its dual weights on labels.
+
+    For softmax, `weights` are convex weights λ_k (summing to 1) such that w_i ≈ Σ λ_k w_k and
+    b_i ≤ Σ λ_k b_k: label i is dominated by that mixture. `residual` is |w_i − Σ λ_k w_k|
+    relative to the rows' scale. For special cases (`kind` "duplicate", "parallel",
+    "zero-row") the weights name the label responsible.
+    """
+
+    kind: str  # "lp-dual", "duplicate", "parallel", "zero-row", "infeasible-space"
+    lp_status: str | None = None
+    lp_optimum: float | None = None
+    weights: dict[int, float] = field(default_factory=dict)
+    residual: float | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "lp_status": self.lp_status,
+            "lp_optimum": self.lp_optimum,
+            "weights": {str(k): v for k, v in sorted(self.weights.items())},
+            "residual": self.residual,
+            "note": self.note,
+        }
+
+
+@dataclass
+class Answer:
+    """Common fields of an argmaxable / tie-able answer."""
+
+    head_type: HeadType
+    space: str  # the search space, in words
+    method: str  # "trivial", "witness:whitened", "witness:relaxation", "lp", "duplicate", ...
+    witness: np.ndarray | None = None  # h in the original hidden space (float64)
+    margin: float | None = None  # min logit gap at the witness (logit units)
+    rel_margin: float | None = None  # margin / (max − min logit) at the witness, in (0, 1]
+    certificate: Certificate | None = None
+    lp_rounds: int = 0
+    lp_constraints: int = 0
+    seconds: float = 0.0
+    note: str = ""
+
+
+@dataclass
+class ArgmaxResult(Answer):
+    """Can label `label` be the (strict) top prediction?  (sigmoid: predicted alone?)"""
+
+    label: int = -1
+    argmaxable: bool = False
+
+    @property
+    def answer(self) -> bool:
+        return self.argmaxable
+
+
+@dataclass
+class TieResult(Answer):
+    """Can labels `pair` share the top with every other label strictly below?"""
+
+    pair: tuple[int, int] = (-1, -1)
+    tieable: bool = False
+
+    @property
+    def answer(self) -> bool:
+        return self.tieable
+
+
+@dataclass
+class BatchResult:
+    """Argmaxable answers for many labels; `complete` is False when interrupted."""
+
+    results: dict[int, ArgmaxResult]
+    requested: list[int]
+    complete: bool
+    space: str
+    head_type: HeadType
+    seconds: float
+    methods: dict[str, int]
+
+    @property
+    def not_argmaxable(self) -> list[int]:
+        return sorted(i for i, r in self.results.items() if not r.argmaxable)
+
+
+@dataclass
+class NeighbourResult:
+    """Tie-able neighbours of one label, ordered by witness margin (largest first)."""
+
+    label: int
+    neighbours: list[TieResult]
+    candidates_checked: int
+    candidates_considered: int
+    exhaustive: bool
+    space: str
+    head_type: HeadType
+    seconds: float
+    note: str = ""
+
+
+@dataclass
+class TieMatrix:
+    """Yes/no tie-ability for chosen labels; the diagonal holds argmaxability."""
+
+    ids: list[int]
+    matrix: np.ndarray  # bool n × n
+    pairs: dict[tuple[int, int], TieResult]
+    argmax: dict[int, ArgmaxResult]
+    space: str
+    head_type: HeadType
