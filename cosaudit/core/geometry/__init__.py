@@ -55,7 +55,7 @@ from cosaudit.core.geometry.batch import (
 )
 from cosaudit.core.geometry.decide import _duplicates_of, argmaxable, tieable
 from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry, head_summary
-from cosaudit.core.geometry.lp import _certificate, _constraint_generation, _solve_dual, _solve_lp
+from cosaudit.core.geometry.lp import _constraint_generation, _solve_lp
 from cosaudit.core.geometry.results import (
     DUPLICATE_RTOL,
     LP_MARGIN_TOL,
@@ -98,13 +98,11 @@ __all__ = [
     "TieResult",
     "_Problem",
     "_Stopped",
-    "_certificate",
     "_cheap_search",
     "_check_index",
     "_constraint_generation",
     "_duplicates_of",
     "_gram_pass",
-    "_solve_dual",
     "_solve_lp",
     "argmax_many",
     "argmaxable",

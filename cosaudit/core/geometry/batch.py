@@ -171,6 +171,7 @@ def argmax_many(
                 method="witness:whitened",
                 label=i,
                 argmaxable=True,
+                verdict="yes",
             )
             if math.isnan(m):  # bias case: recheck exactly (a _Problem costs a V × d product)
                 ok, m, rel = _Problem(g, [i]).verify(h)
@@ -306,7 +307,7 @@ def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:
     wit, method, _ = _cheap_search(p, 8, 0.25)
     if wit is None:
         return None
-    r = TieResult(head_type=g.head_type, space=g.describe_space(), method=method, pair=(i, j), tieable=True)
+    r = TieResult(head_type=g.head_type, space=g.describe_space(), method=method, pair=(i, j))
     _finish(r, p, wit, t0)
     return r
 

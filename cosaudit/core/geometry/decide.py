@@ -10,26 +10,39 @@ import numpy as np
 
 from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.lp import _constraint_generation
-from cosaudit.core.geometry.results import DUPLICATE_RTOL, Answer, ArgmaxResult, Certificate, HeadType, TieResult
+from cosaudit.core.geometry.results import Answer, ArgmaxResult, Certificate, HeadType, TieResult, Verdict
 from cosaudit.core.geometry.space import SearchSpace
 from cosaudit.core.geometry.witness import _cheap_search, _Problem
 from cosaudit.errors import DataError
 
+STORAGE_NAMES = {
+    "F64": "float64",
+    "F32": "float32",
+    "F16": "float16",
+    "BF16": "bf16",
+    "F8_E4M3": "fp8",
+    "F8_E5M2": "fp8",
+}
+
 
 def _duplicates_of(g: HeadGeometry, i: int) -> np.ndarray:
-    """Rows equal to row i (relative tolerance), excluding i."""
-    diff = np.sqrt(np.maximum(g.sq - 2.0 * (g.W @ g.W[i]) + g.sq[i], 0.0))
-    tol = DUPLICATE_RTOL * max(g.scale, math.sqrt(float(g.sq.max())), 1e-300)
-    out = np.flatnonzero(diff <= tol)
-    _ret: np.ndarray = out[out != i]
-    return _ret
+    """Rows exactly equal to row i, excluding i (see `HeadGeometry.duplicates_of`)."""
+    return g.duplicates_of(i)
 
 
 def _finish(res: Answer, p: _Problem, h: np.ndarray, t0: float) -> None:
-    ok, m, rel = p.verify(h)
+    """Record a re-checked witness: a "yes", with its margin (and whether the storage dtype can see it)."""
+    _, m, rel = p.verify(h)
+    _set_verdict(res, "yes")
     res.witness = p.g.to_original(h)
     res.margin = m
     res.rel_margin = rel
+    if math.isfinite(rel) and rel < 4.0 * p.g.unit_roundoff:
+        res.storage_tie = True
+        name = STORAGE_NAMES.get(p.g.storage, p.g.storage)
+        res.note = (
+            f"the margin ({rel:.2g} of the logit range) is below {name}'s resolution: only a {name} tie in practice"
+        )
     res.seconds = time.perf_counter() - t0
 
 
@@ -57,9 +70,9 @@ def argmaxable(
     p = _Problem(g, [i])
     if g.head_type == "softmax":
         if g.V == 1:
-            res.argmaxable, res.method = True, "trivial"
-            res.note = "the only label is always on top"
+            res.method = "trivial"
             _finish(res, p, np.zeros(g.d), t0)
+            res.note = "the only label is always on top"
             return res
         dup = _duplicates_of(g, i)
         if dup.size:
@@ -90,33 +103,41 @@ def argmaxable(
 
 
 def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, full_lp: bool, t0: float) -> Any:
-    yes = False
     h_best = np.zeros(p.g.d)
     if not full_lp:
         wit, method, h_best = _cheap_search(p, cheap_iters, cheap_budget_s)
         if wit is not None:
             res.method = method
-            _set_answer(res, True)
             _finish(res, p, wit, t0)
             return res
-    yes, wit, cert, rounds, ncons = _constraint_generation(p, h_best, all_at_once=full_lp)
-    res.lp_rounds, res.lp_constraints = rounds, ncons
+    out = _constraint_generation(p, h_best, all_at_once=full_lp)
+    res.lp_rounds, res.lp_constraints = out.rounds, out.constraints
     res.method = "full-lp" if full_lp else "lp"
-    _set_answer(res, yes)
-    if yes:
-        assert wit is not None
-        _finish(res, p, wit, t0)
-    else:
-        res.certificate = cert
-        res.seconds = time.perf_counter() - t0
+    if out.verdict == "yes":
+        assert out.witness is not None
+        _finish(res, p, out.witness, t0)
+        return res
+    _set_verdict(res, out.verdict)
+    res.certificate = out.certificate
+    res.best_margin, res.tolerance = out.best_margin, out.tolerance
+    if out.verdict == "undecided":
+        res.note = _undecided_note(out.best_margin, out.tolerance)
+    res.seconds = time.perf_counter() - t0
     return res
 
 
-def _set_answer(res: Answer, yes: bool) -> None:
+def _undecided_note(best: float | None, tol: float | None) -> str:
+    got = "no witness re-checked" if best is None else f"the best witness reached a relative margin of {best:.2g}"
+    within = "" if tol is None else f"; no hidden state beats the others by more than {tol:.2g} (relative) x |h|"
+    return f"undecided within tolerance: {got}{within}"
+
+
+def _set_verdict(res: Answer, verdict: Verdict) -> None:
+    res.verdict = verdict
     if isinstance(res, ArgmaxResult):
-        res.argmaxable = yes
+        res.argmaxable = verdict == "yes"
     elif isinstance(res, TieResult):
-        res.tieable = yes
+        res.tieable = verdict == "yes"
 
 
 def tieable(
@@ -146,9 +167,7 @@ def tieable(
     res = TieResult(head_type=g.head_type, space=g.describe_space(), method="", pair=(i, j))
     p = _Problem(g, [i, j])
     if g.head_type == "softmax":
-        d_ij = float(np.linalg.norm(g.W[i] - g.W[j]))
-        tol = DUPLICATE_RTOL * max(g.scale, math.sqrt(float(g.sq.max())), 1e-300)
-        if d_ij <= tol:
+        if np.array_equal(g.W[i], g.W[j]):
             db = 0.0 if g.b is None else float(g.b[i] - g.b[j])
             if abs(db) > 0:
                 res.method = "parallel"
@@ -165,7 +184,7 @@ def tieable(
             h = p.project_eq(np.zeros(g.d), 1.0) if p.eq else np.zeros(g.d)
             if p.eq and g.b is None:
                 h = np.zeros(g.d)
-            res.tieable, res.method = True, "trivial"
+            res.method = "trivial"
             _finish(res, p, h, t0)
             return res
         # a third label equal to i (or j) can never be strictly below them

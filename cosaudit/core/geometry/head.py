@@ -8,9 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from cosaudit.core.geometry.results import HeadType
+from cosaudit.core.geometry.results import ROUNDING, UNIT_ROUNDOFF, HeadType
 from cosaudit.core.geometry.space import ALL, SearchSpace, _axis_columns, box_space
 from cosaudit.errors import DataError
+
+_NUMPY_STORAGE = {"float64": "F64", "float32": "F32", "float16": "F16", "bfloat16": "BF16"}
 
 
 class HeadGeometry:
@@ -23,6 +25,7 @@ class HeadGeometry:
         *,
         head_type: HeadType = "softmax",
         space: SearchSpace = ALL,
+        storage: str | None = None,
     ) -> None:
         W = np.asarray(W)
         if W.ndim != 2 or W.shape[0] < 1 or W.shape[1] < 1:
@@ -37,6 +40,9 @@ class HeadGeometry:
             )
         self.head_type: HeadType = head_type
         self.space = space
+        # the dtype the head was stored in (safetensors name), for "only a tie in practice"
+        self.storage = storage or _NUMPY_STORAGE.get(W.dtype.name, "F64")
+        self.unit_roundoff = UNIT_ROUNDOFF.get(self.storage, 2.0**-24)
         self.d_orig = W.shape[1]
         W64 = np.ascontiguousarray(W, dtype=np.float64)
         bias = None
@@ -112,12 +118,26 @@ class HeadGeometry:
             self._w32 = self.W.astype(np.float32)
         return self._w32
 
+    @property
+    def gamma(self) -> float:
+        """Relative error bound of a float64 dot product over d terms, with a generous factor."""
+        return ROUNDING * (self.d + 2) * float(np.finfo(np.float64).eps)
+
     def check_tol(self, h: np.ndarray, s: float = 1.0) -> float:
-        """Rounding tolerance for recomputed logit differences at h (float64)."""
+        """Rounding tolerance for recomputed logit differences at h (float64), uncentered."""
         mag = math.sqrt(float(self.sq.max())) * float(np.linalg.norm(h))
         if self.b is not None:
             mag += abs(s) * float(np.abs(self.b).max())
-        _ret: float = 64.0 * self.d * np.finfo(np.float64).eps * max(mag, np.finfo(np.float64).tiny)
+        return self.gamma * max(mag, float(np.finfo(np.float64).tiny))
+
+    def duplicates_of(self, i: int) -> np.ndarray:
+        """Rows exactly equal to row i (bit for bit in float64), excluding i: translation-invariant."""
+        cand = np.flatnonzero(self.sq == self.sq[i])
+        cand = cand[cand != i]
+        if cand.size == 0:
+            return cand
+        same = np.all(self.W[cand] == self.W[i], axis=1)
+        _ret: np.ndarray = cand[same]
         return _ret
 
 

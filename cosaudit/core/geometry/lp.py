@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cosaudit.core.geometry.certificate import Outcome, conclude
 from cosaudit.core.geometry.results import LP_MARGIN_TOL, LP_ZERO, Certificate
 from cosaudit.core.geometry.witness import _Problem
 
@@ -180,29 +181,30 @@ def _solve_dual(p: _Problem, K: np.ndarray) -> _LPOut:
     return _LPOut("optimal", max(float(res.fun), 0.0), h, sval, lam / norms, kappa)
 
 
-def _certificate(p: _Problem, K: np.ndarray, lp: _LPOut) -> Certificate:
-    cert = Certificate(kind="lp-dual", lp_status=lp.status, lp_optimum=lp.t)
-    if lp.weights is None:
-        return cert
-    y = np.maximum(lp.weights, 0.0)
-    tot = float(y.sum())
-    if tot <= 0:
-        return cert
-    y = y / tot
-    keep = y > 1e-12
-    A, _ = p.rows(K[keep])
-    comb = y[keep] @ A
-    if p.eq:
-        # the tie planes may absorb a multiple of their normals
-        E = np.array([eh for eh, _ in p.eq])
-        coef, *_ = np.linalg.lstsq(E.T, comb, rcond=None)
-        comb = comb - E.T @ coef
-    scale = max(p.g.scale, 1e-300)
-    cert.residual = float(np.linalg.norm(comb)) / scale
-    order = np.argsort(-y[keep])
-    ks = K[keep][order]
-    cert.weights = {int(k): float(v) for k, v in zip(ks, y[keep][order], strict=True)}
-    return cert
+def _lp_witness(p: _Problem, h: np.ndarray, s: float) -> np.ndarray | None:
+    """The LP's point as a witness (with s = 1), if it re-checks."""
+    if p.g.space.kind == "box":
+        cand = p.project_eq(h, 1.0)
+        return cand if p.verify(cand)[0] else None
+    cand, ok = p.scale_direction(h)
+    if ok and p.verify(cand)[0]:
+        return cand
+    if s > 0:
+        cand = p.project_eq(h / s, 1.0)
+        if p.verify(cand)[0]:
+            return cand
+    return None
+
+
+def _violated(score: np.ndarray, t: float, n_add: int) -> np.ndarray:
+    """Labels whose normalised margin is below t (most violated first, at most n_add)."""
+    viol = np.flatnonzero(score < t)
+    if viol.size == 0:
+        viol = np.flatnonzero(np.isfinite(score))
+        return viol[np.argsort(score[viol])[: max(1, n_add // 4)]]
+    if viol.size > n_add:
+        viol = viol[np.argpartition(score[viol], n_add - 1)[:n_add]]
+    return viol
 
 
 def _constraint_generation(
@@ -211,81 +213,45 @@ def _constraint_generation(
     *,
     n0: int = 256,
     n_add: int = 256,
-    max_rounds: int = 60,
+    max_rounds: int = 200,
     all_at_once: bool = False,
-) -> tuple[bool, np.ndarray | None, Certificate | None, int, int]:
-    """Exact answer by LP. Returns (yes, witness, certificate, rounds, constraints)."""
+) -> Outcome:
+    """Exact answer by LP: a re-checked witness, a re-checked certificate, or undecided."""
     g = p.g
     idx_all = np.flatnonzero(p.mask)
-    if all_at_once:
+    K = idx_all if all_at_once else p.threats(h_start, n0)
+    if K.size == 0:
         K = idx_all
-    else:
-        K = p.threats(h_start, n0)
-        if K.size == 0:
-            K = idx_all
     # softmax without ties over the whole space: the dual (hull-membership) LP
     use_dual = not p.sigmoid and not p.eq and g.space.kind != "box"
+    tried: list[np.ndarray] = []
     rounds = 0
     while True:
         rounds += 1
         lp = _solve_dual(p, K) if use_dual else _solve_lp(p, K)
         t, h, s = lp.t, lp.h, lp.s
         if lp.status != "optimal":
-            return (
-                False,
-                None,
-                Certificate(kind="lp-status", lp_status=lp.status),
-                rounds,
-                int(K.size),
-            )
-        # try the LP point as a witness whatever t is (a tiny but real margin counts)
-        if t > 0:
-            if g.space.kind == "box":
-                cand = p.project_eq(h, 1.0)
-                ok = p.verify(cand)[0]
-            else:
-                cand, ok = p.scale_direction(h)
-                if ok:
-                    ok = p.verify(cand)[0]
-                if not ok and s > 0:
-                    cand = p.project_eq(h / s, 1.0)
-                    ok = p.verify(cand)[0]
-            if ok:
-                return True, cand, None, rounds, int(K.size)
-        if t <= LP_ZERO or (t <= LP_MARGIN_TOL and (K.size >= idx_all.size or rounds >= 10)):
-            cert = _certificate(p, K, lp)
-            if t > LP_ZERO:
-                cert.note = (
-                    f"the LP margin {t:.2e} is below the tolerance {LP_MARGIN_TOL:g} and "
-                    "no witness re-checked: not argmaxable up to that tolerance"
-                )
-            return False, None, cert, rounds, int(K.size)
-        if K.size >= idx_all.size or rounds >= max_rounds:
-            cert = Certificate(
-                kind="lp-numerical",
-                lp_status=lp.status,
-                lp_optimum=t,
-                note="the LP optimum is positive but no witness re-checked",
-            )
-            return False, None, cert, rounds, int(K.size)
+            out = Outcome("undecided", certificate=Certificate(kind="lp-status", lp_status=lp.status))
+            break
+        if t > 0:  # try the LP point as a witness whatever t is (a tiny but real margin counts)
+            wit = _lp_witness(p, h, s)
+            if wit is not None:
+                out = Outcome("yes", witness=wit)
+                break
+            tried.append(h)
+        full = K.size >= idx_all.size
+        if t <= LP_ZERO or (t <= LP_MARGIN_TOL and (full or rounds >= 10)) or full or rounds >= max_rounds:
+            out = conclude(p, K, lp.weights, lp.status, t, tried)
+            break
         # add the violated constraints (most violated first), in the LP's own normalisation
         sv = s if g.space.kind != "box" else 1.0
         m = p.m_h(h) + sv * p.m_b
-        den = (
-            np.sqrt(p.row_norm**2 + (lp.kappa * p.m_b) ** 2)
-            if (g.b is not None and g.space.kind != "box")
-            else p.row_norm
-        )
+        with_s = g.b is not None and g.space.kind != "box"
+        den = np.sqrt(p.row_norm**2 + (lp.kappa * p.m_b) ** 2) if with_s else p.row_norm
         with np.errstate(divide="ignore", invalid="ignore"):
             score = m / np.where(den > 0, den, 1.0)
-        if g.b is not None and g.space.kind != "box":
-            score = score  # (h, s) are in LP units already: s = κ·s'
         score[~p.mask] = np.inf
         score[K] = np.inf
-        viol = np.flatnonzero(score < t)
-        if viol.size == 0:
-            viol = np.flatnonzero(np.isfinite(score))
-            viol = viol[np.argsort(score[viol])[: max(1, n_add // 4)]]
-        elif viol.size > (add := n_add if n_add > 0 else max(256, K.size // 2)):
-            viol = viol[np.argpartition(score[viol], add - 1)[:add]]
-        K = np.union1d(K, viol)
+        K = np.union1d(K, _violated(score, t, n_add if n_add > 0 else max(256, K.size // 2)))
+    out.rounds, out.constraints = rounds, int(K.size)
+    return out

@@ -11,13 +11,29 @@ import numpy as np
 HeadType = Literal["softmax", "sigmoid"]
 ProgressFn = Callable[[int, int, str], None]
 
-# at or below it the answer is "no" (HiGHS' own feasibility tolerance is 1e-7).
+# The LP's optimum t (rows normalised to unit length) is only a guide: above LP_MARGIN_TOL
+# constraint generation looks for a witness, at or below LP_ZERO it looks for a certificate;
+# neither is trusted alone (HiGHS' own feasibility tolerance is 1e-7). The answer rests on the
+# witness or the certificate, re-checked in float64 (see `tolerance` in the package docstring).
 LP_MARGIN_TOL = 1e-6
-# an LP optimum at or below this is "no" outright; between the two, constraint generation goes
-# on a few rounds (a witness that re-checks still proves "yes")
 LP_ZERO = 1e-9
-# rows closer than this (relative to the largest row-difference scale) are duplicates
-DUPLICATE_RTOL = 1e-9
+# kept for compatibility: duplicates are now rows that are *exactly* equal (a bit-for-bit check,
+# translation-invariant); nearly equal rows go through the LP like any other
+DUPLICATE_RTOL = 0.0
+# float64 rounding: a computed logit difference a·h is trusted when it exceeds
+# ROUNDING · (d + 2) · eps64 · |a|·|h| (a generous multiple of the dot product's error bound)
+ROUNDING = 64.0
+# unit roundoff of the storage dtypes: a "yes" whose relative margin is below a few of these is
+# a tie in practice for a model run in that dtype
+UNIT_ROUNDOFF = {
+    "F64": 2.0**-53,
+    "F32": 2.0**-24,
+    "F16": 2.0**-11,
+    "BF16": 2.0**-8,
+    "F8_E4M3": 2.0**-4,
+    "F8_E5M2": 2.0**-3,
+}
+Verdict = Literal["yes", "no", "undecided"]
 
 
 @dataclass
@@ -35,6 +51,7 @@ class Certificate:
     lp_optimum: float | None = None
     weights: dict[int, float] = field(default_factory=dict)
     residual: float | None = None
+    bound: float | None = None  # the residual a "no" is allowed (relative, as `residual`)
     note: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -44,6 +61,7 @@ class Certificate:
             "lp_optimum": self.lp_optimum,
             "weights": {str(k): v for k, v in sorted(self.weights.items())},
             "residual": self.residual,
+            "bound": self.bound,
             "note": self.note,
         }
 
@@ -63,6 +81,10 @@ class Answer:
     lp_constraints: int = 0
     seconds: float = 0.0
     note: str = ""
+    verdict: Verdict = "no"  # yes (witness re-checked) / no (certificate re-checked) / undecided
+    best_margin: float | None = None  # undecided: best relative margin any candidate reached
+    tolerance: float | None = None  # undecided: no witness beats the others by more than this (relative)
+    storage_tie: bool = False  # a "yes" whose relative margin is below the storage dtype's resolution
 
 
 @dataclass
@@ -103,7 +125,11 @@ class BatchResult:
 
     @property
     def not_argmaxable(self) -> list[int]:
-        return sorted(i for i, r in self.results.items() if not r.argmaxable)
+        return sorted(i for i, r in self.results.items() if r.verdict == "no")
+
+    @property
+    def undecided(self) -> list[int]:
+        return sorted(i for i, r in self.results.items() if r.verdict == "undecided")
 
 
 @dataclass

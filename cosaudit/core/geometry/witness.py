@@ -37,7 +37,11 @@ class _Problem:
         else:
             self.m_b = np.zeros(g.V) if g.b is None else g.b[self.ref] - g.b
             dots = g.W @ g.W[self.ref]
-            self.row_norm = np.sqrt(np.maximum(g.sq - 2.0 * dots + g.sq[self.ref], 0.0))
+            sq = np.maximum(g.sq - 2.0 * dots + g.sq[self.ref], 0.0)
+            # |w_k − w_ref| by the expansion cancels for nearly equal rows: recompute those directly
+            near = np.flatnonzero(sq <= 1e-6 * (g.sq + g.sq[self.ref]))
+            sq[near] = np.einsum("ij,ij->i", g.W[near] - g.W[self.ref], g.W[near] - g.W[self.ref])
+            self.row_norm = np.sqrt(sq)
         # ties: equality rows (h part, bias part)
         self.eq: list[tuple[np.ndarray, float]] = []
         if not self.sigmoid:
@@ -61,29 +65,55 @@ class _Problem:
         return A, -self.m_b[K]
 
     def verify(self, h: np.ndarray, s: float = 1.0) -> tuple[bool, float, float]:
-        """Recompute all logits at (h, s): (holds, min margin, relative margin)."""
+        """Recompute all logits at (h, s) in float64: (holds, min margin, relative margin).
+
+        A margin counts when it exceeds the float64 rounding bound of its own computation:
+        first on the logits W h (bound from the rows' uncentered norms); labels too close for
+        that are recomputed as differences (w_ref − w_k)·h, whose bound scales with |w_ref − w_k|
+        — so the verdict does not change when every row is translated.
+        """
         g = self.g
         z = g.logits(h, s)
-        tol = g.check_tol(h, s)
         if g.space.kind == "box":
             assert g.space.radius is not None
             if np.abs(h).max() > g.space.radius * (1 + 1e-12):
                 return False, -math.inf, -math.inf
-        if self.sigmoid:
-            m = self.sign * z
-        else:
-            m = z[self.ref] - z
-            for j in self.T[1:]:
-                if abs(z[self.ref] - z[j]) > tol:
-                    return False, -math.inf, -math.inf
-            m = m[self.mask]
+        m, tol = self._margins(z, h, s)
+        if m is None:
+            return False, -math.inf, -math.inf
         if m.size == 0:
             return True, math.inf, 1.0
         mmin = float(m.min())
         spread = float(z.max() - z.min()) if not self.sigmoid else float(np.abs(z).max())
-        ok = mmin > tol
+        ok = bool(np.all(m > tol))
         rel = mmin / spread if spread > 0 else 0.0
         return ok, mmin, rel
+
+    def _margins(self, z: np.ndarray, h: np.ndarray, s: float) -> tuple[np.ndarray | None, np.ndarray]:
+        """Margins of the constrained labels and their rounding bounds (None: a tie is broken)."""
+        g = self.g
+        hn = float(np.linalg.norm(h))
+        norms = np.sqrt(g.sq)
+        bias = np.zeros(g.V) if g.b is None or s == 0 else np.abs(s * g.b)
+        if self.sigmoid:
+            return (self.sign * z)[self.mask], (g.gamma * (norms * hn + bias))[self.mask]
+        r = self.ref
+        m = z[r] - z
+        tol = g.gamma * ((norms + norms[r]) * hn + bias + bias[r])
+        close = np.flatnonzero(np.abs(m) <= tol)
+        close = close[close != r]
+        if close.size:  # recompute as differences of rows: a translation-invariant bound
+            D = g.W[r] - g.W[close]
+            m[close] = D @ h
+            tol[close] = g.gamma * np.linalg.norm(D, axis=1) * hn
+            if g.b is not None and s != 0:
+                db = s * (g.b[r] - g.b[close])
+                m[close] += db
+                tol[close] += g.gamma * np.abs(db)
+        for j in self.T[1:]:
+            if abs(m[j]) > tol[j]:
+                return None, tol
+        return m[self.mask], tol[self.mask]
 
     def project_eq(self, h: np.ndarray, s: float = 1.0) -> np.ndarray:
         """Project h onto the tie hyperplanes (exactly, in float64)."""
@@ -110,7 +140,8 @@ class _Problem:
         nrm = float(np.linalg.norm(h))
         if nrm == 0:
             return h, False
-        tiny = 1e-12 * max(float(np.abs(mh).max(initial=0.0)), 1e-300)
+        # a margin counts as non-zero beyond its own rounding bound (per label, translation-invariant)
+        tiny = self.g.gamma * self.row_norm[self.mask] * nrm
         pos = mh > tiny
         neg = mh < -tiny
         zer = ~(pos | neg)
