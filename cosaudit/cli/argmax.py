@@ -26,10 +26,8 @@ FORMATS = ["text", "json", "md"]
 @report_options(FORMATS)
 def argmax(
     spec: HeadSpec,
-    labels: tuple[str,
-    ...],
-    ids: tuple[int,
-    ...],
+    labels: tuple[str, ...],
+    ids: tuple[int, ...],
     all_labels: bool,
     space: str,
     out: OutputSpec,
@@ -71,3 +69,5 @@ def argmax(
     if not report["complete"]:
         note(f"interrupted: {report['answered']} of {report['requested']} labels answered; the report keeps them")
     render_and_write(report, out)
+    if not report["complete"]:
+        raise SystemExit(130)

@@ -234,28 +234,65 @@ def tieable_neighbours(
     t0 = time.perf_counter()
     g = as_geometry(W, b, head_type, space, box)
     i = _check_index(g, i)
-    n_cand = g.V - 1 if exhaustive else min(g.V - 1, candidates or max(10 * k, 100))
-    P = g.whitener()
-    if g.head_type == "softmax":
-        xi = P @ (g.W[i] - g.mu)
-        score = (g.W - g.mu) @ xi
-    else:
-        xi = P @ g.W[i]
-        score = g.W @ xi
-    # order by whitened cosine-like closeness: inner product over whitened norm
-    wn = np.sqrt(
-        np.maximum(
-            np.einsum(
-                "ij,ij->i",
-                (g.W - g.mu) @ P if g.head_type == "softmax" else g.W @ P,
-                g.W - g.mu if g.head_type == "softmax" else g.W,
-            ),
-            1e-300,
-        )
+    out = NeighbourResult(
+        label=i,
+        neighbours=[],
+        candidates_checked=0,
+        candidates_considered=0,
+        exhaustive=exhaustive,
+        space=g.describe_space(),
+        head_type=g.head_type,
+        seconds=0.0,
     )
+    # one argmax check first: a label that is never strictly on top ties with nobody at the top,
+    # except with an exact copy of its own row (they always tie)
+    top = argmaxable(g, None, i)
+    out.label_verdict = top.verdict
+    if top.verdict == "no":
+        dups = g.duplicates_of(i) if g.head_type == "softmax" else np.zeros(0, dtype=np.int64)
+        order = dups if top.certificate is not None and top.certificate.kind == "duplicate" else dups[:0]
+        out.note = f"label {i} is never strictly the top prediction, so no label can share the top with it" + (
+            "" if order.size == 0 else " except its exact copies"
+        )
+        exhaustive = True
+    else:
+        n_cand = g.V - 1 if exhaustive else min(g.V - 1, candidates or max(10 * k, 100))
+        order = _candidate_order(g, i, n_cand)
+    found, checked, pending = _neighbour_search(g, i, order, k, exhaustive, progress, should_stop)
+    found.sort(key=lambda r: -(r.rel_margin or 0.0))
+    out.neighbours = found[:k] if k > 0 else found
+    out.candidates_checked, out.candidates_considered = checked, int(order.size)
+    out.complete = (
+        top.verdict == "no" and checked == order.size or (checked == g.V - 1 and pending == 0 and len(found) <= k)
+    )
+    out.undecided = pending
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _candidate_order(g: HeadGeometry, i: int, n_cand: int) -> np.ndarray:
+    """Other labels by whitened closeness to label i (an affinely equivariant order), first n_cand."""
+    P = g.whitener()
+    base = g.W - g.mu if g.head_type == "softmax" else g.W
+    score = base @ (P @ base[i])
+    wn = np.sqrt(np.maximum(np.einsum("ij,ij->i", base @ P, base), 1e-300))
     score = score / wn
     score[i] = -np.inf
-    order = np.argsort(-score)[:n_cand] if n_cand < g.V - 1 else np.argsort(-score)[: g.V - 1]
+    _ret: np.ndarray = np.argsort(-score)[: min(n_cand, g.V - 1)]
+    return _ret
+
+
+def _neighbour_search(
+    g: HeadGeometry,
+    i: int,
+    order: np.ndarray,
+    k: int,
+    exhaustive: bool,
+    progress: ProgressFn | None,
+    should_stop: Callable[[], bool] | None,
+) -> tuple[list[TieResult], int, int]:
+    """Witness search over the candidates in order, then the exact check on the rest while needed.
+    Returns (tie-able found, candidates checked, candidates left undecided)."""
     found: list[TieResult] = []
     undecided: list[int] = []
     checked = 0
@@ -265,37 +302,23 @@ def tieable_neighbours(
                 break
             r = _tie_cheap_only(g, i, int(j))
             checked += 1
-            if r is not None:
-                found.append(r)
-            else:
-                undecided.append(int(j))
+            (found.append(r) if r is not None else undecided.append(int(j)))
             if not exhaustive and k > 0 and len(found) >= 2 * k:
                 break
             if progress is not None:
                 progress(c + 1, order.size, "witness search")
-        for c, j in enumerate(undecided):
-            if len(found) >= k and not exhaustive:
-                break
+        while undecided and (exhaustive or len(found) < k):
             if should_stop is not None and should_stop():
                 break
-            r = tieable(g, None, i, j)
+            r = tieable(g, None, i, undecided[0])
+            undecided.pop(0)
             if r.tieable:
                 found.append(r)
             if progress is not None:
-                progress(c + 1, len(undecided), "LP")
+                progress(len(order) - len(undecided), len(order), "LP")
     except KeyboardInterrupt:
         pass
-    found.sort(key=lambda r: -(r.rel_margin or 0.0))
-    return NeighbourResult(
-        label=i,
-        neighbours=found[:k] if k > 0 else found,
-        candidates_checked=checked,
-        candidates_considered=int(order.size),
-        exhaustive=exhaustive,
-        space=g.describe_space(),
-        head_type=g.head_type,
-        seconds=time.perf_counter() - t0,
-    )
+    return found, checked, len(undecided)
 
 
 def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:

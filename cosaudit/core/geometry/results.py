@@ -145,6 +145,9 @@ class NeighbourResult:
     head_type: HeadType
     seconds: float
     note: str = ""
+    label_verdict: str = ""  # the label's own argmax answer (checked first)
+    complete: bool = False  # every candidate was decided and none beyond k was dropped
+    undecided: int = 0  # candidates checked by witness search only, left without an exact answer
 
 
 @dataclass
