@@ -65,7 +65,10 @@ def _num(x: float | None, digits: int = 6) -> float | None:
 
 
 def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
-    W = head.matrix()
+    return _finite(head, head.matrix()), head.bias_vector()
+
+
+def _finite(head: Head, W: np.ndarray) -> np.ndarray:
     if not np.isfinite(W).all():
         bad = np.flatnonzero(~np.isfinite(W).all(axis=1))
         raise DataError(
@@ -73,7 +76,7 @@ def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
             where=str(head.path),
             hint="audit a checkpoint with finite weights",
         )
-    return W, head.bias_vector()
+    return W
 
 
 def _notes(head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None, space: SearchSpace = ALL) -> list[str]:
@@ -109,9 +112,17 @@ def _notes(head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None,
     return notes
 
 
+def head_matrix64(head: Head) -> np.ndarray:
+    """The whole head as float64, read block by block into one array (no float32 copy beside it)."""
+    out = np.empty(head.shape, dtype=np.float64)
+    for start, block in head.weight.iter_blocks():
+        out[start : start + block.shape[0]] = block
+    return _finite(head, out)
+
+
 def _geometry(head: Head, space: SearchSpace = ALL) -> HeadGeometry:
-    W, b = _head_arrays(head)
-    return HeadGeometry(W, b, head_type=head.head_type, space=space, storage=head.weight.dtype)
+    W = head_matrix64(head)
+    return HeadGeometry(W, head.bias_vector(), head_type=head.head_type, space=space, storage=head.weight.dtype)
 
 
 def _computed_dtype(head: Head) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from cosaudit.core.geometry.decide import _finish, argmaxable, tieable
-from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
+from cosaudit.core.geometry.head import ROW_BLOCK, HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.results import (
     ArgmaxResult,
     BatchResult,
@@ -29,7 +29,7 @@ def _gram_pass(
     ids: np.ndarray,
     progress: ProgressFn | None,
     should_stop: Callable[[], bool] | None,
-    block: int = 512,
+    block: int = 128,
 ) -> tuple[dict[int, tuple[np.ndarray, float, float]], bool]:
     """Vectorised whitened-direction certificates for many labels at once (float32 GEMM).
 
@@ -42,8 +42,9 @@ def _gram_pass(
     evals, evecs = np.linalg.eigh(P)
     keep = evals > evals.max() * 1e-12 if evals.size else evals > 0
     L = evecs[:, keep] * np.sqrt(evals[keep])
-    base = g.W - g.mu if g.head_type == "softmax" else g.W
-    X = (base @ L).astype(np.float32)
+    X = np.empty((g.V, L.shape[1]), dtype=np.float32)
+    for a in range(0, g.V, ROW_BLOCK):  # blockwise: no V × d float64 temporary
+        X[a : a + ROW_BLOCK] = g.centered(a, a + ROW_BLOCK) @ L
     xn = np.sqrt(np.einsum("ij,ij->i", X, X, dtype=np.float64))
     gamma = 2.0 * X.shape[1] * float(np.finfo(np.float32).eps)
     out: dict[int, tuple[np.ndarray, float, float]] = {}
@@ -273,10 +274,12 @@ def tieable_neighbours(
 def _candidate_order(g: HeadGeometry, i: int, n_cand: int) -> np.ndarray:
     """Other labels by whitened closeness to label i (an affinely equivariant order), first n_cand."""
     P = g.whitener()
-    base = g.W - g.mu if g.head_type == "softmax" else g.W
-    score = base @ (P @ base[i])
-    wn = np.sqrt(np.maximum(np.einsum("ij,ij->i", base @ P, base), 1e-300))
-    score = score / wn
+    xi = P @ g.centered(i, i + 1)[0]
+    score = np.empty(g.V)
+    for a in range(0, g.V, ROW_BLOCK):  # blockwise: no V × d temporaries
+        X = g.centered(a, a + ROW_BLOCK)
+        wn = np.sqrt(np.maximum(np.einsum("ij,ij->i", X @ P, X), 1e-300))
+        score[a : a + X.shape[0]] = (X @ xi) / wn
     score[i] = -np.inf
     _ret: np.ndarray = np.argsort(-score)[: min(n_cand, g.V - 1)]
     return _ret

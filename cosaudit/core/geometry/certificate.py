@@ -83,13 +83,40 @@ def _refine(p: _Problem, A: np.ndarray, y: np.ndarray) -> np.ndarray:
     return y
 
 
+def _affine_min_norm(A: np.ndarray) -> np.ndarray:
+    """The point of the affine hull of the rows of A nearest the origin (orthogonal to that hull).
+
+    Its negative is the natural witness direction when the label sits just off the face the
+    certificate names: every row of A then has the same positive margin |r|²."""
+    a0 = A[0]
+    if A.shape[0] == 1:
+        return a0
+    B = (A[1:] - a0).T
+    z, *_ = np.linalg.lstsq(B, -a0, rcond=None)
+    _ret: np.ndarray = a0 + B @ z
+    return _ret
+
+
+def _equal_margins(A: np.ndarray) -> np.ndarray:
+    """h with a_k·h = −1 for every row (all margins 1), by least squares with iterative refinement.
+
+    Near a thin face the system is ill-conditioned; the refinement steps recompute the residual
+    from the rows themselves, which recovers margins far below the conditioning's rounding."""
+    rhs = -np.ones(A.shape[0])
+    h, *_ = np.linalg.lstsq(A, rhs, rcond=None)
+    for _ in range(3):
+        h = h - np.linalg.lstsq(A, A @ h - rhs, rcond=None)[0]
+    _ret: np.ndarray = h
+    return _ret
+
+
 def recheck_no(
     p: _Problem, K: np.ndarray, weights: np.ndarray | None, lp_status: str, lp_t: float
-) -> tuple[Certificate | None, bool, np.ndarray | None]:
-    """(certificate, holds, residual direction e) from the LP's weights on K (unnormalised rows)."""
+) -> tuple[Certificate | None, bool, list[np.ndarray]]:
+    """(certificate, holds, residual directions) from the LP's weights on K (unnormalised rows)."""
     sup = _support(K, weights)
     if sup is None:
-        return None, False, None
+        return None, False, []
     S, y = sup
     A, a_s = p.rows(S)
     e, beta, _ = _residual(p, A, a_s, y)
@@ -122,19 +149,21 @@ def recheck_no(
             f"{cert.bound:.3g} a re-checked 'no' allows"
             + ("" if -beta <= bias_slack else f", and its bias falls short by {-beta:.3g}")
         )
-    return cert, holds, e
+    dirs = [e]
+    if not holds and not p.eq and S.size <= 4 * (g.d + 2):
+        # often better witness directions than the raw residual (given as −h, like e)
+        dirs += [_affine_min_norm(A), -_equal_margins(A)]
+    return cert, holds, dirs
 
 
 def conclude(
     p: _Problem, K: np.ndarray, weights: np.ndarray | None, lp_status: str, lp_t: float, tried: list[np.ndarray]
 ) -> Outcome:
     """The answer when the LP's optimum is (near) zero: re-checked "no", a witness, or undecided."""
-    cert, holds, e = recheck_no(p, K, weights, lp_status, lp_t)
+    cert, holds, dirs = recheck_no(p, K, weights, lp_status, lp_t)
     if holds:
         return Outcome("no", certificate=cert)
-    cands = list(tried)
-    if e is not None and np.any(e):
-        cands.insert(0, -e)
+    cands = [-e for e in dirs if np.any(e)] + list(tried)
     best = -math.inf
     for h in cands:
         wit, ok = (p.project_eq(h, 1.0), True) if p.g.space.kind == "box" else p.scale_direction(h)

@@ -12,6 +12,7 @@ from cosaudit.core.geometry.results import ROUNDING, UNIT_ROUNDOFF, HeadType
 from cosaudit.core.geometry.space import ALL, SearchSpace, _axis_columns, box_space
 from cosaudit.errors import DataError
 
+ROW_BLOCK = 4096  # rows per block in vocabulary-wide passes (a few MiB of temporaries)
 _NUMPY_STORAGE = {"float64": "F64", "float32": "F32", "float16": "F16", "bfloat16": "BF16"}
 
 
@@ -100,11 +101,11 @@ class HeadGeometry:
     def whitener(self) -> np.ndarray:
         """P = Σ⁺ (pseudo-inverse of the rows' covariance; uncentered second moment for sigmoid)."""
         if self._white is None:
-            if self.head_type == "softmax":
-                X = self.W - self.mu
-            else:
-                X = self.W
-            cov = (X.T @ X) / max(self.V, 1)
+            cov = np.zeros((self.d, self.d))
+            for a in range(0, self.V, ROW_BLOCK):  # blockwise: no V × d temporary
+                X = self.centered(a, a + ROW_BLOCK)
+                cov += X.T @ X
+            cov /= max(self.V, 1)
             evals, evecs = np.linalg.eigh(cov)
             top = evals.max() if evals.size else 0.0
             keep = evals > max(top, 1e-300) * 1e-10
@@ -112,6 +113,11 @@ class HeadGeometry:
             inv[keep] = 1.0 / evals[keep]
             self._white = (evecs * inv) @ evecs.T
         return self._white
+
+    def centered(self, a: int, b: int) -> np.ndarray:
+        """Rows [a, b) minus the mean row (softmax; sigmoid rows as they are), float64."""
+        _ret: np.ndarray = self.W[a:b] - self.mu if self.head_type == "softmax" else self.W[a:b]
+        return _ret
 
     def w32(self) -> np.ndarray:
         if self._w32 is None:
