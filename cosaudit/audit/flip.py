@@ -257,12 +257,17 @@ def run_flip(
                 if progress is not None:
                     progress(block.shape[0])
 
+            def complete_checked() -> None:
+                complete()
+                _refuse_inexact_save(results["checks"], w_dtype, force)
+
             saved = _save(head, built, labels, targets, symmetry, save, dtype, force, saver,
-                          produce_head_rows=produce, before_commit=complete)
+                          produce_head_rows=produce, before_commit=complete_checked)
         else:
             _stream(head, main, progress)
             complete()
             if save is not None:
+                _refuse_inexact_save(results["checks"], w_dtype, force)
                 saved = _save(head, built, labels, targets, symmetry, save, dtype, force, saver)
     finally:
         main.close()
@@ -342,6 +347,13 @@ def run_flip(
             w_dtype,
         )
     )
+    problem = _stored_problem(checks, w_dtype)
+    report["stored_equivalent"] = problem is None
+    if problem is not None:
+        report["warnings"].append(
+            problem + f": rounding the equivalent's rows back to {w_dtype} is not exact, and with rows this "
+            f"large it moves logits by more than {w_dtype} can resolve; store it exactly with --dtype float32"
+        )
     if saved is not None:
         info = report["models"][0]
         info["saved"] = str(save)
@@ -352,6 +364,33 @@ def run_flip(
         if saved.input_max_abs_diff is not None:
             info["save"]["input_max_abs_diff"] = _num(saved.input_max_abs_diff)
     return report
+
+
+# max |Δp| on the probes beyond which a stored equivalent is not the same model in practice
+STORED_TOL = 1e-3
+
+
+def _stored_problem(checks: list[Any], w_dtype: str) -> str | None:
+    """Why the equivalents as stored are not equivalent within the dtype's resolution, or None."""
+    stored = checks[1::2]
+    if not stored:
+        return None
+    worst = max(c.max_abs_prob_diff for c in stored)
+    if worst <= STORED_TOL:  # (a near-tie may swap its top under rounding: that alone is resolution)
+        return None
+    return (
+        f"as stored in {w_dtype} the equivalent is not the same model: max |Δp| = {worst:.3g} on the probes"
+        + ("" if all(c.argmax_agree for c in stored) else ", and the top prediction changes")
+    )
+
+
+def _refuse_inexact_save(checks: list[Any], w_dtype: str, force: bool) -> None:
+    problem = _stored_problem(checks, w_dtype)
+    if problem is not None and not force:
+        raise UsageError(
+            problem + "; --save refuses to write it",
+            hint="store it exactly with --dtype float32, or pass --force to write it anyway",
+        )
 
 
 def _save(

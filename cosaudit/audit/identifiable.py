@@ -231,10 +231,10 @@ def run_argmax(
     """Argmaxable (sigmoid: predictable alone) for the chosen labels, or every label (None)."""
     g = _geometry(head, space)
     ids = None if labels is None else [lab.id for lab in labels]
-    batch = argmax_many(g, None, ids, progress=progress, should_stop=should_stop)
-    by_id = {lab.id: lab for lab in labels} if labels is not None else {}
     # --all on a large head: V witnesses of d numbers each would make the report V*d numbers long
     keep_witness = labels is not None or head.n_rows * head.dim <= WITNESS_ENTRIES
+    batch = argmax_many(g, None, ids, progress=progress, should_stop=should_stop, keep_witnesses=keep_witness)
+    by_id = {lab.id: lab for lab in labels} if labels is not None else {}
     rows = []
     order = ids if ids is not None else sorted(batch.results)
     seen: set[int] = set()

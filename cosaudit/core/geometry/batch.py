@@ -30,7 +30,8 @@ def _gram_pass(
     progress: ProgressFn | None,
     should_stop: Callable[[], bool] | None,
     block: int = 128,
-) -> tuple[dict[int, tuple[np.ndarray, float, float]], bool]:
+    keep_witness: bool = True,
+) -> tuple[dict[int, tuple[np.ndarray | None, float, float]], bool]:
     """Vectorised whitened-direction certificates for many labels at once (float32 GEMM).
 
     For label i the direction is h_i = Σ⁺(w_i − μ); the logit gaps at h_i for every k are
@@ -47,9 +48,9 @@ def _gram_pass(
         X[a : a + ROW_BLOCK] = g.centered(a, a + ROW_BLOCK) @ L
     xn = np.sqrt(np.einsum("ij,ij->i", X, X, dtype=np.float64))
     gamma = 2.0 * X.shape[1] * float(np.finfo(np.float32).eps)
-    out: dict[int, tuple[np.ndarray, float, float]] = {}
+    out: dict[int, tuple[np.ndarray | None, float, float]] = {}
     try:
-        _gram_blocks(g, ids, P, X, xn, gamma, out, progress, should_stop, block)
+        _gram_blocks(g, ids, P, X, xn, gamma, out, progress, should_stop, block, keep_witness)
     except _Stopped:
         return out, False
     except KeyboardInterrupt:
@@ -68,10 +69,11 @@ def _gram_blocks(
     X: np.ndarray,
     xn: np.ndarray,
     gamma: float,
-    out: dict[int, tuple[np.ndarray, float, float]],
+    out: dict[int, tuple[np.ndarray | None, float, float]],
     progress: ProgressFn | None,
     should_stop: Callable[[], bool] | None,
     block: int,
+    keep_witness: bool = True,
 ) -> None:
     done = 0
     for a in range(0, ids.size, block):
@@ -99,7 +101,7 @@ def _gram_blocks(
             spread = GT.max(axis=1) - GT.min(axis=1)
             for q in np.flatnonzero(ok):
                 rel = float(mmin[q] / spread[q]) if spread[q] > 0 else 0.0
-                out[int(cols[q])] = (H[q], float(mmin[q]), rel)
+                out[int(cols[q])] = (H[q].copy() if keep_witness else None, float(mmin[q]), rel)
         else:
             for r, i in enumerate(cols):
                 mh = MH[r]
@@ -140,6 +142,7 @@ def argmax_many(
     should_stop: Callable[[], bool] | None = None,
     cheap_iters: int = 30,
     cheap_budget_s: float = 1.0,
+    keep_witnesses: bool = True,
 ) -> BatchResult:
     """Argmaxable answers for many labels (all when ids is None), sharing work.
 
@@ -156,7 +159,7 @@ def argmax_many(
     results: dict[int, ArgmaxResult] = {}
     complete = True
     try:
-        settled: dict[int, tuple[np.ndarray, float, float]] = {}
+        settled: dict[int, tuple[np.ndarray | None, float, float]] = {}
         if g.space.kind == "all" and g.V > 2 and uniq.size > 0:
             # duplicates must go through the exact path (the Gram pass cannot settle them anyway)
             settled, complete = _gram_pass(
@@ -164,6 +167,7 @@ def argmax_many(
                 uniq,
                 None if progress is None else (lambda d, t, s: progress(d, uniq.size, s)),
                 should_stop,
+                keep_witness=keep_witnesses,
             )
         for i, (h, m, rel) in settled.items():
             r = ArgmaxResult(
@@ -175,10 +179,11 @@ def argmax_many(
                 verdict="yes",
             )
             if math.isnan(m):  # bias case: recheck exactly (a _Problem costs a V × d product)
+                assert h is not None
                 ok, m, rel = _Problem(g, [i]).verify(h)
                 if not ok:
                     continue
-            r.witness, r.margin, r.rel_margin = g.to_original(h), m, rel
+            r.witness, r.margin, r.rel_margin = (None if h is None else g.to_original(h)), m, rel
             results[i] = r
         if progress is not None:
             progress(len(results), uniq.size, "whitened certificates")
