@@ -130,6 +130,30 @@ def _gram_blocks(
             progress(done, ids.size, "whitened certificates")
 
 
+def _settled_results(
+    g: HeadGeometry, settled: dict[int, tuple[np.ndarray | None, float, float]]
+) -> dict[int, ArgmaxResult]:
+    """ArgmaxResults ("yes") of the labels the Gram pass settled (bias case: re-checked here)."""
+    results: dict[int, ArgmaxResult] = {}
+    for i, (h, m, rel) in settled.items():
+        r = ArgmaxResult(
+            head_type=g.head_type,
+            space=g.describe_space(),
+            method="witness:whitened",
+            label=i,
+            argmaxable=True,
+            verdict="yes",
+        )
+        if math.isnan(m):  # bias case: recheck exactly (a _Problem costs a V × d product)
+            assert h is not None
+            ok, m, rel = _Problem(g, [i]).verify(h)
+            if not ok:
+                continue
+        r.witness, r.margin, r.rel_margin = (None if h is None else g.to_original(h)), m, rel
+        results[i] = r
+    return results
+
+
 def argmax_many(
     W: np.ndarray | HeadGeometry,
     b: np.ndarray | None = None,
@@ -169,22 +193,7 @@ def argmax_many(
                 should_stop,
                 keep_witness=keep_witnesses,
             )
-        for i, (h, m, rel) in settled.items():
-            r = ArgmaxResult(
-                head_type=g.head_type,
-                space=g.describe_space(),
-                method="witness:whitened",
-                label=i,
-                argmaxable=True,
-                verdict="yes",
-            )
-            if math.isnan(m):  # bias case: recheck exactly (a _Problem costs a V × d product)
-                assert h is not None
-                ok, m, rel = _Problem(g, [i]).verify(h)
-                if not ok:
-                    continue
-            r.witness, r.margin, r.rel_margin = (None if h is None else g.to_original(h)), m, rel
-            results[i] = r
+        results.update(_settled_results(g, settled))
         if progress is not None:
             progress(len(results), uniq.size, "whitened certificates")
         if complete:
