@@ -35,11 +35,15 @@ margin t left uncapped (maximised); capping t as well makes the LP degenerate an
 Because there are finitely many constraints, a solution with s = 0 and t > 0 still gives a
 witness (h scaled up until the bias no longer matters), so the search space is all of R^d.
 
-Every "yes" carries a witness h whose logits are recomputed in float64 over all labels and
-must show the claimed order beyond a rounding tolerance that scales with |W|·|h| + |b|. Every
-"no" carries the LP's optimum (t ≤ tolerance) and its dual: non-negative weights on a few
-labels that dominate the label (for softmax: w_i is, up to the stated residual, a convex
-combination of those rows, with no larger bias).
+Tolerance policy (one for every answer; README "Tolerance policy"). Answers are about the head
+as stored, computed in float64. **yes**: a witness h whose logits, recomputed in float64 over all
+labels, show the claimed order; each gap must exceed 64·(d+2)·eps·|w_ref − w_k|·|h| (gaps too
+close for the bound on W h are recomputed as row differences, so translating the rows changes no
+verdict); a yes whose relative margin is below the storage dtype's resolution is flagged
+(`storage_tie`). **no**: a certificate (convex weights on labels) refined on its support and
+re-checked from the rows: its residual must be below half the witness bound, so no witness can
+refute it (`certificate.py`). Otherwise **undecided**, with the best margin and the residual.
+Duplicates are rows equal bit for bit.
 
 Modules: `space` (search spaces), `results` (answers, certificates, tolerances), `head` (the
 prepared head), `witness` (one question, the cheap witness search), `lp` (exact LPs and
