@@ -326,12 +326,18 @@ class _Verification:
         saved = None
         try:
             if save is not None and self.ctx.head.kind != "numpy":
+
+                def complete_checked() -> None:  # before the rename: an inexact model is not written
+                    self.complete()
+                    _refuse_inexact_save(self.checks, self.ctx.w_dtype, force)
+
                 saved = _save(self.ctx, self.built, save, force, saver, produce_head_rows=self.produce,
-                              before_commit=self.complete)
+                              before_commit=complete_checked)
             else:
                 _stream(self.ctx.head, self.main, progress)
                 self.complete()
                 if save is not None:
+                    _refuse_inexact_save(self.checks, self.ctx.w_dtype, force)
                     saved = _save(self.ctx, self.built, save, force, saver)
         finally:
             self.main.close()
@@ -361,6 +367,13 @@ def _report(ctx: _Context, built: list[tuple[float, Equivalent, Any]], run: _Ver
         info["neighbours"] = nb_json[k + 1]
         report["models"].append(info)
         typed.append(_flipped(info, eq, exact, stored))
+    problem = _stored_problem(run.checks, ctx.w_dtype)
+    report["stored_equivalent"] = problem is None
+    if problem is not None:
+        report["warnings"].append(
+            problem + f": rounding the equivalent's rows back to {ctx.w_dtype} is not exact, and with rows this "
+            f"large it moves logits by more than {ctx.w_dtype} can resolve; store it exactly with --dtype float32"
+        )
     if saved is not None:
         _record_save(report["models"][0], saved, save)
 
@@ -375,6 +388,33 @@ def _report(ctx: _Context, built: list[tuple[float, Equivalent, Any]], run: _Ver
         ctx.w_dtype,
     )
     return FlipReport(report, models=tuple(typed), head=ctx.head, **figures)
+
+
+# max |Δp| on the probes beyond which a stored equivalent is not the same model in practice
+STORED_TOL = 1e-3
+
+
+def _stored_problem(checks: list[Any], w_dtype: str) -> str | None:
+    """Why the equivalents as stored are not equivalent within the dtype's resolution, or None."""
+    stored = checks[1::2]
+    if not stored:
+        return None
+    worst = max(c.max_abs_prob_diff for c in stored)
+    if worst <= STORED_TOL:  # (a near-tie may swap its top under rounding: that alone is resolution)
+        return None
+    return (
+        f"as stored in {w_dtype} the equivalent is not the same model: max |Δp| = {worst:.3g} on the probes"
+        + ("" if all(c.argmax_agree for c in stored) else ", and the top prediction changes")
+    )
+
+
+def _refuse_inexact_save(checks: list[Any], w_dtype: str, force: bool) -> None:
+    problem = _stored_problem(checks, w_dtype)
+    if problem is not None and not force:
+        raise UsageError(
+            problem + "; --save refuses to write it",
+            hint="store it exactly with --dtype float32, or pass --force to write it anyway",
+        )
 
 
 def _mean_row_norm(stats: Any, n_valid: int) -> float:

@@ -53,8 +53,18 @@ MARGIN_NOTE = (
 )
 
 
+WITNESS_ENTRIES = 1 << 22
+WITNESS_NOTE = (
+    "witnesses are left out of an --all report on a head this large (each is d numbers); "
+    "ask for the labels you need with --labels/--ids to get theirs"
+)
+
+
 def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
-    W = head.matrix()
+    return _finite(head, head.matrix()), head.bias_vector()
+
+
+def _finite(head: Head, W: np.ndarray) -> np.ndarray:
     if not np.isfinite(W).all():
         bad = np.flatnonzero(~np.isfinite(W).all(axis=1))
         raise DataError(
@@ -62,12 +72,10 @@ def _head_arrays(head: Head) -> tuple[np.ndarray, np.ndarray | None]:
             where=str(head.path),
             hint="audit a checkpoint with finite weights",
         )
-    return W, head.bias_vector()
+    return W
 
 
-def _notes(
-    head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None, space: SearchSpace = ALL
-) -> list[str]:
+def _notes(head: Head, W: np.ndarray | None = None, b: np.ndarray | None = None, space: SearchSpace = ALL) -> list[str]:
     notes = []
     if W is not None and W.shape[0] <= W.shape[1] + 1 and space.kind == "all":
         summary = head_summary(W, b)
@@ -100,9 +108,51 @@ def _notes(
     return notes
 
 
+def head_matrix64(head: Head) -> np.ndarray:
+    """The whole head as float64, read block by block into one array (no float32 copy beside it)."""
+    out = np.empty(head.shape, dtype=np.float64)
+    for start, block in head.weight.iter_blocks():
+        out[start : start + block.shape[0]] = block
+    return _finite(head, out)
+
+
 def _geometry(head: Head, space: SearchSpace = ALL) -> HeadGeometry:
-    W, b = _head_arrays(head)
-    return HeadGeometry(W, b, head_type=head.head_type, space=space)
+    W = head_matrix64(head)
+    return HeadGeometry(W, head.bias_vector(), head_type=head.head_type, space=space, storage=head.weight.dtype)
+
+
+def _computed_dtype(head: Head) -> str:
+    """What the answers were computed with (the stored values, exactly, in float64)."""
+    return f"float64 (from {head.weight.dtype}, exactly)"
+
+
+def _certificate_json(c: Any) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    ids = sorted(c.weights, key=lambda k: -c.weights[k])
+    return {
+        "kind": c.kind,
+        "ids": [int(k) for k in ids],
+        "weights": [float(c.weights[k]) for k in ids],
+        "residual": c.residual,
+        "bound": c.bound,
+        "lp_optimum": c.lp_optimum,
+        "note": c.note,
+    }
+
+
+def _answer_json(r: Any, keep_witness: bool = True) -> dict[str, Any]:
+    """The evidence of one answer: the witness (yes) or the certificate (no / undecided)."""
+    yes = r.verdict == "yes"
+    return {
+        "verdict": r.verdict,
+        "witness": [float(x) for x in r.witness] if yes and keep_witness and r.witness is not None else None,
+        "certificate": None if yes else _certificate_json(r.certificate),
+        "best_margin": num(r.best_margin, 9),
+        "tolerance": r.tolerance,
+        "storage_tie": bool(r.storage_tie),
+        "note": r.note or None,
+    }
 
 
 def run_neighbours(
@@ -120,7 +170,7 @@ def run_neighbours(
     n_valid = head.n_vocab if head.n_vocab else None
     stats = row_stats(W, n_valid)
     raw, cen = vocabulary_pass(W, stats, [label.id], k, n_valid=n_valid)
-    g = HeadGeometry(W, b, head_type=head.head_type, space=space)
+    g = HeadGeometry(W, b, head_type=head.head_type, space=space, storage=head.weight.dtype)
     nb, every_tieable, share = tieable_with_share(g, label.id, k=k, n_valid=n_valid, progress=progress)
 
     def cos_list(n: Any) -> list[dict[str, Any]]:
@@ -135,6 +185,7 @@ def run_neighbours(
             "label": head.label_of(int(r.pair[1])),
             "margin": num(r.rel_margin),
             "method": r.method,
+            "storage_tie": bool(r.storage_tie),
         }
         for r in nb.neighbours
     ]
@@ -157,6 +208,10 @@ def run_neighbours(
             "candidates_considered": nb.candidates_considered,
             "candidates_checked": nb.candidates_checked,
             "exhaustive": nb.exhaustive,
+            "complete": nb.complete,
+            "undecided": nb.undecided,
+            "label_argmaxable": nb.label_verdict,
+            "note": nb.note or None,
             "order": "every other label decided; the k with the largest witness margin shown"
             if nb.exhaustive
             else "candidates by whitened closeness, checked in order; found ones sorted by witness margin",
@@ -164,6 +219,7 @@ def run_neighbours(
         "semantics": SEMANTICS[head.head_type]["tieable"],
         "margin_note": MARGIN_NOTE,
         "notes": _notes(head, W if head.head_type == "softmax" else None, b, space),
+        "dtype": _computed_dtype(head),
     })
 
 
@@ -178,7 +234,9 @@ def run_argmax(
     """Argmaxable (sigmoid: predictable alone) for the chosen labels, or every label (None)."""
     g = _geometry(head, space)
     ids = None if labels is None else [lab.id for lab in labels]
-    batch = argmax_many(g, None, ids, progress=progress, should_stop=should_stop)
+    # --all on a large head: V witnesses of d numbers each would make the report V*d numbers long
+    keep_witness = labels is not None or head.n_rows * head.dim <= WITNESS_ENTRIES
+    batch = argmax_many(g, None, ids, progress=progress, should_stop=should_stop, keep_witnesses=keep_witness)
     by_id = {lab.id: lab for lab in labels} if labels is not None else {}
     rows = []
     order = ids if ids is not None else sorted(batch.results)
@@ -194,10 +252,11 @@ def run_argmax(
                 "id": int(i),
                 "label": lab.label if lab is not None else head.label_of(int(i)),
                 "token": lab.token if lab is not None else None,
-                "argmaxable": bool(r.argmaxable),
+                "argmaxable": {"yes": True, "no": False}.get(r.verdict),
                 "margin": num(r.rel_margin) if r.argmaxable else None,
                 "method": r.method,
                 "why_not": None if r.argmaxable else _why_not(head, r),
+                **_answer_json(r, keep_witness),
             }
         )
     requested = len(set(order)) if ids is not None else head.n_rows
@@ -209,17 +268,22 @@ def run_argmax(
         "semantics": SEMANTICS[head.head_type]["argmaxable"],
         "labels": rows,
         "not_argmaxable": [int(i) for i in batch.not_argmaxable],
+        "undecided": [int(i) for i in batch.undecided],
+        "dtype": _computed_dtype(head),
         "complete": bool(batch.complete and len(rows) == requested),
         "answered": len(rows),
         "requested": requested,
         "methods": dict(sorted(batch.methods.items())),
         "margin_note": MARGIN_NOTE,
-        "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b, space),
+        "notes": _notes(head, g.W if head.head_type == "softmax" else None, g.b, space)
+        + ([] if keep_witness else [WITNESS_NOTE]),
     })
 
 
 def _why_not(head: Head, r: Any) -> str:
     c = r.certificate
+    if r.verdict == "undecided":
+        return r.note
     if c is None:
         return ""
     if c.kind in ("duplicate", "parallel", "zero-row"):
@@ -228,7 +292,10 @@ def _why_not(head: Head, r: Any) -> str:
         top = sorted(c.weights.items(), key=lambda kv: -kv[1])[:5]
         names = ", ".join(f"{head.label_of(k)} ({w:.3f})" for k, w in top)
         more = "" if len(c.weights) <= 5 else f" and {len(c.weights) - 5} more"
-        return f"dominated by a mixture of {names}{more} (LP optimum {c.lp_optimum:.3g})"
+        return (
+            f"dominated by a mixture of {names}{more} (re-checked: residual {c.residual:.2g} "
+            f"<= bound {c.bound:.2g}, relative)"
+        )
     return c.note or f"LP optimum {c.lp_optimum}"
 
 
@@ -243,11 +310,13 @@ def run_patterns(
     bias = head.bias_vector()
     b = None if bias is None else bias[ids]
     kind = "sign_vectors" if head.head_type == "sigmoid" else "rankings"
-    res = core_patterns(rows, b, list(range(len(ids))), kind=kind, seed=seed, space=space)
+    res = core_patterns(rows, b, list(range(len(ids))), kind=kind, seed=seed, space=space, storage=head.weight.dtype)
     if kind == "rankings":
         pats = [[ids[x] for x in p] for p in res.patterns]
+        thin = [[ids[x] for x in p] for p in res.within_tolerance]
     else:
         pats = [list(p) for p in res.patterns]
+        thin = [list(p) for p in res.within_tolerance]
     return PatternsReport({
         "schema": "cosaudit.patterns/1",
         "checkpoint": head.facts(),
@@ -256,6 +325,9 @@ def run_patterns(
         "labels": [lab.to_json() for lab in labels],
         "patterns": pats,
         "count": res.count,
+        "within_tolerance": thin,
+        "tolerance": res.tolerance,
+        "dtype": _computed_dtype(head),
         "possible": res.possible,
         "bias": res.bias,
         "space": res.space,
@@ -267,5 +339,5 @@ def run_patterns(
             else "sign vectors (+1 predicted, -1 not) of these labels that some hidden state "
             "produces" + (" (bias included)" if res.bias else " (no bias)")
         ),
-        "notes": _notes(head, space=space),
+        "notes": _notes(head, space=space) + [n for n in res.notes if "within the tolerance" in n],
     })

@@ -62,14 +62,18 @@ def _combinations(head: Head, labels: list[ResolvedLabel], distinct: list[int], 
 
 def _tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.ndarray | None) -> dict[str, Any]:
     """Which chosen labels can share the top prediction (diagonal: can be the top at all)."""
-    from cosaudit.core.geometry import tieable_matrix
+    from cosaudit.core.geometry import HeadGeometry, tieable_matrix
 
-    w = head.matrix()
+    w = np.empty(head.shape, dtype=np.float64)  # read straight into float64: no float32 copy beside it
+    for start, block in head.weight.iter_blocks():
+        w[start : start + block.shape[0]] = block
     keep = np.ones(w.shape[0], dtype=bool)
     keep[bad_rows] = False  # NaN/Inf rows are left out (reported in warnings)
     new_index = np.cumsum(keep) - 1
     b = None if bias is None else bias[keep]
-    tm = tieable_matrix(w[keep], b, [int(new_index[i]) for i in ids], head_type=head.head_type)
+    g = HeadGeometry(w if keep.all() else w[keep], b, head_type=head.head_type, storage=head.weight.dtype)
+    del w
+    tm = tieable_matrix(g, None, [int(new_index[i]) for i in ids])
     old = np.flatnonzero(keep)
     witnesses = []
     for (a, c), r in sorted(tm.pairs.items()):

@@ -23,10 +23,8 @@ FORMATS = ["text", "json", "md"]
 @report_options(FORMATS)
 def argmax(
     spec: HeadSpec,
-    labels: tuple[str,
-    ...],
-    ids: tuple[int,
-    ...],
+    labels: tuple[str, ...],
+    ids: tuple[int, ...],
     all_labels: bool,
     space: str,
     out: OutputSpec,
@@ -49,3 +47,5 @@ def argmax(
     report = api.argmax(labels=list(labels), ids=list(ids), all=all_labels, space=space,
                         feedback=CliFeedback(out), **head_kwargs(spec))
     render_and_write(report, out)
+    if not report["complete"]:
+        raise SystemExit(130)

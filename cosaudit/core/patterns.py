@@ -13,33 +13,51 @@ For labels S = (s_1 … s_m), m ≤ 8, with logits z = W_S h + b_S:
   Zero logits are not allowed (as in the paper), so a zero row without bias makes every sign
   vector infeasible.
 
-Exactness: a pattern is in the set iff the LP over its chain of strict inequalities has a
-positive optimum (rows normalised, h boxed, t uncapped), and each listed pattern carries a
-witness h re-checked by recomputing the logits. Enumeration is a depth-first search over
-prefixes (a prefix that is infeasible prunes every pattern that extends it); random probes
-first witness many patterns so that LPs are needed mainly to rule prefixes out. h is reduced
-to the span the logit differences can see (at most m − 1 dimensions for rankings, m for
-sign vectors), so each LP is tiny.
+Exactness and tolerance: a pattern's cell is measured by its *relative margin*
+ρ = max over hidden states x of min_k gap_k(x) / (|row_k|·|x|), rows and gaps taken in the
+homogeneous coordinates (h, s/κ) (κ puts the bias on the scale of the rows) — the largest
+angle by which a hidden state clears every inequality of the pattern. ρ does not change when
+the rows are translated, permuted or scaled, and a pattern and its reversal have the same ρ in a
+central arrangement. A pattern is **counted** when a witness with ρ ≥ `tolerance` is found
+(default max(1e-7, 16 × the storage dtype's unit roundoff)); patterns whose best margin is
+positive but below it — slivers opened by rounding an exactly degenerate design — are listed
+apart as `within_tolerance` (the ones met, not an exhaustive list). Every witness is re-checked
+by recomputing the logits in float64. Enumeration is a depth-first search over prefixes: an LP
+(rows normalised, h in a box, tangent cuts toward the unit ball) bounds the margin of every
+pattern that extends a prefix, and a prefix whose bound is below the tolerance is pruned;
+random probes first witness many patterns so that LPs are needed mainly to rule prefixes out.
+h is reduced to the span the logit differences can see (at most m − 1 dimensions for rankings,
+m for sign vectors), so each LP is tiny. Without a bias the ranking set of a central
+arrangement is closed under reversal (h → −h), and the result is made so explicitly.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
 
-from cosaudit.core.geometry import LP_MARGIN_TOL, SearchSpace
+from cosaudit.core.geometry import SearchSpace
+from cosaudit.core.geometry.results import UNIT_ROUNDOFF
 from cosaudit.errors import DataError
 
 MAX_LABELS = 8
 PatternKind = Literal["rankings", "sign_vectors"]
+_NUMPY_STORAGE = {"float64": "F64", "float32": "F32", "float16": "F16", "bfloat16": "BF16"}
+
+
+def default_tolerance(storage: str) -> float:
+    """The relative margin a counted pattern must reach: max(1e-7, 16 × the dtype's unit roundoff)."""
+    return max(1e-7, 16.0 * UNIT_ROUNDOFF.get(storage, 2.0**-24))
 
 
 @dataclass
 class PatternResult:
-    """The exact set of feasible rankings or sign vectors of the chosen labels."""
+    """The rankings or sign vectors of the chosen labels whose margin clears the tolerance."""
 
     kind: PatternKind
     ids: list[int]
@@ -55,6 +73,9 @@ class PatternResult:
     rank: int  # dimension of the span the logits see
     statement: str = ""
     notes: list[str] = field(default_factory=list)
+    tolerance: float = 1e-7
+    within_tolerance: list[tuple[int, ...]] = field(default_factory=list)
+    margins: list[float] = field(default_factory=list)  # relative margin of each counted witness
     _map: tuple[np.ndarray, np.ndarray | None, np.ndarray] | None = field(default=None, repr=False)
 
     def witness(self, k: int) -> np.ndarray:
@@ -79,63 +100,106 @@ def _reduce(Ws: np.ndarray, kind: PatternKind) -> tuple[np.ndarray, np.ndarray, 
     return Q, Ws @ Q, r
 
 
-def _lp_chain(A: np.ndarray, a_s: np.ndarray, has_s: bool) -> tuple[float, np.ndarray, float]:
-    """max t s.t. A u + a_s s + t ≤ 0, u ∈ [-1, 1]^r, s ∈ [0, 1]: (t*, u, s)."""
+def _lp_margin(R: np.ndarray, has_s: bool, cuts: list[np.ndarray]) -> tuple[float, np.ndarray]:
+    """max t s.t. R̂ x + t ≤ 0 (R̂: unit rows), x in the box [-1, 1]^r × [0, 1], g·x ≤ 1 for each cut."""
     from scipy.optimize import linprog
 
-    r = A.shape[1]
-    if has_s:
-        rms_h = float(np.sqrt(np.mean(np.einsum("ij,ij->i", A, A)))) or 1.0
-        rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
-        kappa = rms_h / rms_s
-        M = np.hstack([A, (a_s * kappa)[:, None]])
-    else:
-        kappa = 1.0
-        M = A
-    norms = np.linalg.norm(M, axis=1)
-    M = M / np.where(norms > 0, norms, 1.0)[:, None]
-    M = np.hstack([M, np.ones((M.shape[0], 1))])
-    n = M.shape[1]
-    c = np.zeros(n)
+    n = R.shape[1]
+    norms = np.linalg.norm(R, axis=1)
+    Rn = R / np.where(norms > 0, norms, 1.0)[:, None]
+    A = np.hstack([Rn, np.ones((R.shape[0], 1))])
+    b = np.zeros(R.shape[0])
+    if cuts:
+        A = np.vstack([A, np.hstack([np.array(cuts), np.zeros((len(cuts), 1))])])
+        b = np.r_[b, np.ones(len(cuts))]
+    c = np.zeros(n + 1)
     c[-1] = -1.0
-    bounds = [(-1.0, 1.0)] * r + ([(0.0, 1.0)] if has_s else []) + [(None, None)]
-    res = linprog(c, A_ub=M, b_ub=np.zeros(M.shape[0]), bounds=bounds, method="highs")
+    bounds = [(-1.0, 1.0)] * (n - 1) + [(0.0, 1.0) if has_s else (-1.0, 1.0)] + [(None, None)]
+    res = linprog(c, A_ub=A, b_ub=b, bounds=bounds, method="highs")
     if res.status != 0 or res.x is None:
-        return -math.inf, np.zeros(r), 0.0
-    s = float(res.x[r]) * kappa if has_s else 0.0
-    return float(res.x[-1]), res.x[:r], s
+        return -math.inf, np.zeros(n)
+    return float(res.x[-1]), np.asarray(res.x[:n])
 
 
-def _lambda_witness(mh: np.ndarray, mb: np.ndarray) -> float | None:
-    """λ > 0 with λ·mh + mb > 0 elementwise, or None."""
-    scale = float(np.abs(mh).max(initial=0.0))
-    tiny = 1e-12 * max(scale, 1e-300)
-    pos, neg = mh > tiny, mh < -tiny
-    zer = ~(pos | neg)
-    if np.any(zer & (mb <= 0)):
+class _Cells:
+    """The chain rows of patterns in homogeneous coordinates x = (u, s/κ), and their margins."""
+
+    def __init__(self, Wr: np.ndarray, bz: np.ndarray | None, kind: PatternKind) -> None:
+        self.kind, self.m, self.r = kind, Wr.shape[0], Wr.shape[1]
+        self.has_s = bz is not None
+        if bz is not None:
+            spread = (bz - bz.mean()) if kind == "rankings" else bz
+            rms_h = float(np.sqrt(np.mean(np.einsum("ij,ij->i", Wr, Wr)))) or 1.0
+            rms_b = float(np.sqrt(np.mean(spread**2))) or 1.0
+            self.kappa = rms_h / rms_b
+            self.X = np.hstack([Wr, (self.kappa * bz)[:, None]])
+        else:
+            self.kappa = 1.0
+            self.X = Wr
+
+    def rows(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """Rows R with R x < 0 for the pattern (or prefix): −gap_k = R_k · x."""
+        X = self.X
+        if self.kind == "sign_vectors":
+            return np.array([-sg * X[k] for k, sg in enumerate(prefix)]).reshape(len(prefix), X.shape[1])
+        pairs = list(itertools.pairwise(prefix))
+        rest = [x for x in range(self.m) if x not in prefix]
+        if rest and prefix:
+            pairs += [(prefix[-1], x) for x in rest]
+        return np.array([X[lo] - X[hi] for hi, lo in pairs]).reshape(len(pairs), X.shape[1])
+
+    def to_x(self, u: np.ndarray) -> np.ndarray:
+        return np.r_[u, 1.0 / self.kappa] if self.has_s else u
+
+    def rho(self, R: np.ndarray, x: np.ndarray) -> float:
+        """min_k (−R_k·x) / (|R_k||x|): the relative margin of x (negative when x is outside)."""
+        nx = float(np.linalg.norm(x))
+        norms = np.linalg.norm(R, axis=1)
+        if nx == 0 or R.shape[0] == 0:
+            return math.inf if R.shape[0] == 0 else -math.inf
+        with np.errstate(divide="ignore", invalid="ignore"):
+            g = np.where(norms > 0, -(R @ x) / (norms * nx), -math.inf)
+        return float(g.min())
+
+    def witness_u(self, x: np.ndarray, R: np.ndarray) -> np.ndarray | None:
+        """u with s = 1 on the ray of x (or, when x has s = 0, far enough along it)."""
+        if not self.has_s:
+            return x
+        u, xs = x[:-1], float(x[-1])
+        if xs > 0:
+            return u / (xs * self.kappa)
+        # s = 0: move along u until the bias no longer matters (the homogeneous margin is positive)
+        lam = 1.0
+        for _ in range(60):
+            cand = np.r_[lam * u, 1.0 / self.kappa]
+            if np.all(R @ cand < 0):
+                return lam * u
+            lam *= 4.0
         return None
-    lo = max(0.0, float(np.max(-mb[pos] / mh[pos], initial=0.0)))
-    hi = float(np.min(mb[neg] / -mh[neg], initial=math.inf))
-    if not lo < hi:
-        return None
-    return 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
+
+    def best(self, R: np.ndarray, tol: float, counter: list[int]) -> tuple[float, np.ndarray | None]:
+        """(an upper bound on ρ, the best point found): stops as soon as ρ ≥ tol or the bound < tol."""
+        cuts: list[np.ndarray] = []
+        best_x: np.ndarray | None = None
+        best_rho = -math.inf
+        t = math.inf
+        for _ in range(24):
+            counter[0] += 1
+            t, x = _lp_margin(R, self.has_s, cuts)
+            if not math.isfinite(t) or t < tol:
+                break
+            rho = self.rho(R, x)
+            if rho > best_rho:
+                best_rho, best_x = rho, x
+            if rho >= tol or float(np.linalg.norm(x)) <= 1.0 + 1e-9:
+                break
+            cuts.append(x / float(np.linalg.norm(x)))
+        return t, best_x
 
 
-def patterns(
-    W: np.ndarray,
-    b: np.ndarray | None,
-    ids: list[int],
-    *,
-    kind: PatternKind = "rankings",
-    space: SearchSpace | None = None,
-    probes: int = 20000,
-    seed: int = 0,
-) -> PatternResult:
-    """The exact set of feasible rankings (softmax) or sign vectors (sigmoid) of ≤ 8 labels."""
-    W = np.asarray(W)
+def _validate(W: np.ndarray, ids: list[int], kind: str) -> None:
     if W.ndim != 2:
         raise DataError(f"the head must be a V x d matrix, got shape {W.shape}")
-    ids = [int(i) for i in ids]
     m = len(ids)
     if m < 1:
         raise DataError("patterns need at least one label")
@@ -151,214 +215,251 @@ def patterns(
             raise DataError(f"label id {i} is out of range for a head with {W.shape[0]} rows")
     if kind not in ("rankings", "sign_vectors"):
         raise DataError(f"unknown pattern kind {kind!r}")
+
+
+def _in_space(Ws: np.ndarray, bs: np.ndarray | None, space: SearchSpace, d: int):  # type: ignore[no-untyped-def]
+    base = np.zeros(d)
+    if space.kind == "affine":
+        assert space.basis is not None
+        base = np.zeros(d) if space.offset is None else space.offset
+        shift = Ws @ base
+        return Ws @ space.basis, (shift if bs is None else bs + shift), space.basis, base
+    if space.kind == "box":
+        raise DataError("patterns search all of R^d or an affine subspace, not a box")
+    return Ws, bs, None, base
+
+
+class _Search:
+    """Patterns met so far: counted (ρ ≥ tol) with their witnesses, and those within tolerance."""
+
+    def __init__(self, cells: _Cells, Wr: np.ndarray, bz: np.ndarray | None, tol: float) -> None:
+        self.cells, self.Wr, self.bz, self.tol = cells, Wr, bz, tol
+        self.found: dict[tuple[int, ...], tuple[np.ndarray, float]] = {}
+        self.thin: dict[tuple[int, ...], float] = {}
+        self.prefixes: set[tuple[int, ...]] = set()
+        self.lp = [0]
+
+    def logits(self, u: np.ndarray) -> np.ndarray:
+        z = self.Wr @ u
+        return z + self.bz if self.bz is not None else z
+
+    def pattern_of(self, z: np.ndarray) -> tuple[int, ...]:
+        if self.cells.kind == "rankings":
+            return tuple(int(x) for x in np.argsort(-z, kind="stable"))
+        return tuple(1 if x > 0 else -1 for x in z)
+
+    def offer(self, pat: tuple[int, ...], u: np.ndarray) -> None:
+        """A candidate witness u (s = 1) of pattern pat: counted, within tolerance, or nothing."""
+        if pat in self.found:
+            return
+        R = self.cells.rows(pat)
+        rho = self.cells.rho(R, self.cells.to_x(u))
+        if not rho > 0:
+            return
+        if rho >= self.tol:
+            self.found[pat] = (u, rho)
+            self.thin.pop(pat, None)
+            self.prefixes.update(pat[:k] for k in range(1, len(pat) + 1))
+        else:
+            self.thin[pat] = max(rho, self.thin.get(pat, 0.0))
+
+    def decide(self, pat: tuple[int, ...]) -> bool:
+        """Settle a complete pattern by LP (with tangent cuts): True when counted."""
+        if pat in self.found:
+            return True
+        R = self.cells.rows(pat)
+        bound, x = self.cells.best(R, self.tol, self.lp)
+        if x is not None:
+            u = self.cells.witness_u(x, R)
+            if u is not None:
+                self.offer(pat, u)
+        if pat not in self.found and bound > 0 and x is not None and self.cells.rho(R, x) > 0:
+            self.thin.setdefault(pat, self.cells.rho(R, x))
+        return pat in self.found
+
+    def prefix_open(self, prefix: tuple[int, ...]) -> bool:
+        """Can a counted pattern extend this prefix? (its LP margin bounds theirs)"""
+        if prefix in self.prefixes:
+            return True
+        R = self.cells.rows(prefix)
+        self.lp[0] += 1
+        t, x = _lp_margin(R, self.cells.has_s, [])
+        if t < self.tol:
+            return False
+        u = self.cells.witness_u(x, R)
+        if u is not None:
+            self.offer(self.pattern_of(self.logits(u)), u)
+        return True
+
+
+def _probe(search: _Search, m: int, r: int, probes: int, seed: int) -> None:
+    """Random hidden states in the reduced space (bias at several scales), vectorised."""
+    cells = search.cells
+    if r == 0 and not cells.has_s:
+        return
+    rng = np.random.default_rng(seed)
+    U = rng.standard_normal((probes, max(r, 1)))
+    if r == 0:
+        U[:] = 0.0
+    zu = U @ search.Wr.T
+    span = float(np.abs(zu).max(initial=0.0)) or 1.0
+    bz = search.bz
+    bsc = float(np.abs(bz).max(initial=0.0)) if bz is not None else 0.0
+    factors = list(np.geomspace(1e-3, 1e3, 7) * (bsc / span if bsc > 0 else 1.0)) if bz is not None else [1.0]
+    for f in factors:
+        Z = f * zu + (bz[None, :] if bz is not None else 0.0)
+        P = np.argsort(-Z, axis=1, kind="stable") if cells.kind == "rankings" else np.where(Z > 0, 1, -1)
+        _, first = np.unique(P, axis=0, return_index=True)
+        for idx in first:
+            search.offer(tuple(int(x) for x in P[idx]), f * U[idx, :r])
+
+
+def _full_rank(search: _Search, m: int) -> None:
+    """Full rank: every pattern exists; solve for one witness of each directly."""
+    kind = search.cells.kind
+    targets = _all_patterns(m, kind)
+    Tz = np.empty((len(targets), m))
+    Wr, bz = search.Wr, search.bz
+    if kind == "rankings":
+        Tz[np.arange(len(targets))[:, None], np.array(targets)] = np.arange(m, 0, -1)
+        M = np.hstack([Wr, np.ones((m, 1))])
+    else:
+        Tz[:] = np.array(targets, dtype=np.float64)
+        M = Wr
+    rhs = Tz - (bz[None, :] if bz is not None else 0.0)
+    sol, *_ = np.linalg.lstsq(M, rhs.T, rcond=None)
+    for pat, u in zip(targets, sol[: Wr.shape[1]].T, strict=True):
+        search.offer(pat, u)
+
+
+def _dfs(search: _Search, m: int, kind: PatternKind) -> None:
+    full = m - 1 if kind == "rankings" else m
+
+    def walk(prefix: tuple[int, ...]) -> None:
+        if len(prefix) == full:
+            search.decide(_complete(prefix, m, kind))
+            return
+        choices = [x for x in range(m) if x not in prefix] if kind == "rankings" else [1, -1]
+        for x in choices:
+            if search.prefix_open(prefix + (x,)):
+                walk(prefix + (x,))
+
+    walk(())
+
+
+def _close_under_reversal(search: _Search) -> None:
+    """A central arrangement: the cell of h and that of −h are mirror images (same margin)."""
+    for pat, (u, rho) in list(search.found.items()):
+        rev = pat[::-1]
+        if rev not in search.found:
+            search.found[rev] = (-u, rho)
+            search.thin.pop(rev, None)
+    for pat, rho in list(search.thin.items()):
+        if pat[::-1] not in search.found:
+            search.thin.setdefault(pat[::-1], rho)
+
+
+def patterns(
+    W: np.ndarray,
+    b: np.ndarray | None,
+    ids: list[int],
+    *,
+    kind: PatternKind = "rankings",
+    space: SearchSpace | None = None,
+    probes: int = 20000,
+    seed: int = 0,
+    tolerance: float | None = None,
+    storage: str | None = None,
+) -> PatternResult:
+    """The feasible rankings (softmax) or sign vectors (sigmoid) of ≤ 8 labels (see the module doc)."""
+    W = np.asarray(W)
+    ids = [int(i) for i in ids]
+    _validate(W, ids, kind)
+    m = len(ids)
+    tol = tolerance if tolerance is not None else default_tolerance(storage or _NUMPY_STORAGE.get(W.dtype.name, "F64"))
     Ws = np.asarray(W[ids], dtype=np.float64)
     if not np.isfinite(Ws).all():
         raise DataError("the chosen rows have NaN/Inf entries")
     bs = None if b is None else np.asarray(b, dtype=np.float64).ravel()[ids]
     d = Ws.shape[1]
     space = space or SearchSpace()
-    desc = space.describe(d)
-    base = np.zeros(d)
-    Bmap: np.ndarray | None = None
-    if space.kind == "affine":
-        assert space.basis is not None
-        Bmap = space.basis
-        base = np.zeros(d) if space.offset is None else space.offset
-        shift = Ws @ base
-        bs = shift if bs is None else bs + shift
-        Ws = Ws @ Bmap
-    elif space.kind == "box":
-        raise DataError("patterns search all of R^d or an affine subspace, not a box")
+    Ws, bs, Bmap, base = _in_space(Ws, bs, space, d)
     if bs is not None and not np.any(bs - (bs[0] if kind == "rankings" else 0.0)):
-        bs_eff = None
-    else:
-        bs_eff = bs
+        bs = None
     Q, Wr, r = _reduce(Ws, kind)
-    has_s = bs_eff is not None
-    bz: np.ndarray = bs_eff if bs_eff is not None else np.zeros(m)
-
-    def logits(u: np.ndarray, s: float) -> np.ndarray:
-        z = Wr @ u
-        out: np.ndarray = z + s * bz if has_s else z
-        return out
-
-    row_scale = float(np.abs(Ws).max(initial=0.0)) or 1.0
-
-    def gaps_ok(z: np.ndarray, pat: tuple[int, ...], u: np.ndarray, s: float) -> bool:
-        tol = (
-            64
-            * max(d, 1)
-            * np.finfo(np.float64).eps
-            * (
-                row_scale * math.sqrt(d) * float(np.linalg.norm(Q @ u))
-                + (abs(s) * float(np.abs(bz).max()) if has_s else 0.0)
-                + 1e-300
-            )
-        )
-        if kind == "rankings":
-            zz = z[list(pat)]
-            return bool(np.all(zz[:-1] - zz[1:] > tol))
-        return bool(np.all(np.asarray(pat) * z > tol))
-
-    def pattern_of(z: np.ndarray) -> tuple[int, ...]:
-        if kind == "rankings":
-            return tuple(int(x) for x in np.argsort(-z, kind="stable"))
-        return tuple(1 if x > 0 else -1 for x in z)
-
-    found: dict[tuple[int, ...], np.ndarray] = {}  # local indices → u-witness (with s = 1)
-    prefixes: set[tuple[int, ...]] = set()
-
-    def add(pat: tuple[int, ...], u: np.ndarray) -> None:
-        if pat not in found:
-            found[pat] = u
-            for k in range(1, len(pat) + 1):
-                prefixes.add(pat[:k])
-
+    search = _Search(_Cells(Wr, bs, kind), Wr, bs, tol)
     possible = math.factorial(m) if kind == "rankings" else 2**m
-    # 0. full rank: every pattern is possible; solve for a witness of each directly
-    need = m - 1 if kind == "rankings" else m
-    if r >= need and m > 1:
-        targets = _all_patterns(m, kind)
-        Tz = np.empty((len(targets), m))
-        if kind == "rankings":
-            Tz[np.arange(len(targets))[:, None], np.array(targets)] = np.arange(m, 0, -1)
-            M = np.hstack([Wr, np.ones((m, 1))])
-        else:
-            Tz[:] = np.array(targets, dtype=np.float64)
-            M = Wr
-        rhs = Tz - (bz[None, :] if has_s else 0.0)
-        sol, *_ = np.linalg.lstsq(M, rhs.T, rcond=None)
-        Us = sol[: Wr.shape[1]].T
-        Zs = Us @ Wr.T + (bz[None, :] if has_s else 0.0)
-        for pat, u, z in zip(targets, Us, Zs, strict=True):
-            if gaps_ok(z, pat, u, 1.0):
-                add(pat, u)
-    # 1. random probes (in the reduced space; bias at several scales), vectorised
-    rng = np.random.default_rng(seed)
-    if len(found) < possible and (r > 0 or has_s):
-        U = rng.standard_normal((probes, max(r, 1)))
-        if r == 0:
-            U[:] = 0.0
-        zu = U @ Wr.T
-        span = float(np.abs(zu).max(initial=0.0)) or 1.0
-        bsc = float(np.abs(bz).max(initial=0.0)) if has_s else 0.0
-        factors = list(np.geomspace(1e-3, 1e3, 7) * (bsc / span if bsc > 0 else 1.0)) if has_s else [1.0]
-        for f in factors:
-            Z = f * zu + (bz[None, :] if has_s else 0.0)
-            if kind == "rankings":
-                P = np.argsort(-Z, axis=1, kind="stable")
-            else:
-                P = np.where(Z > 0, 1, -1)
-            _, first = np.unique(P, axis=0, return_index=True)
-            for idx in first:
-                pat = tuple(int(x) for x in P[idx])
-                if pat not in found and gaps_ok(Z[idx], pat, f * U[idx, :r], 1.0):
-                    add(pat, f * U[idx, :r])
-    # 2. depth-first search over prefixes, LP where no probe has witnessed the prefix
-    lp_solves = 0
-    full = m - 1 if kind == "rankings" else m
-
-    def witnessed(prefix: tuple[int, ...]) -> bool:
-        return prefix in prefixes
-
-    def chain_rows(prefix: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-        rows_h, rows_s = [], []
-        if kind == "rankings":
-            rest = [x for x in range(m) if x not in prefix]
-            pairs = list(zip(prefix[:-1], prefix[1:], strict=False))
-            if rest:
-                pairs += [(prefix[-1], x) for x in rest]
-            for hi, lo in pairs:  # z_hi − z_lo ≥ t  ⇔  (w_lo − w_hi)u + (b_lo − b_hi)s + t ≤ 0
-                rows_h.append(Wr[lo] - Wr[hi])
-                rows_s.append((bz[lo] - bz[hi]) if has_s else 0.0)
-        else:
-            for k, sg in enumerate(prefix):
-                rows_h.append(-sg * Wr[k])
-                rows_s.append(-sg * bz[k] if has_s else 0.0)
-        return np.array(rows_h).reshape(len(rows_h), Wr.shape[1]), np.array(rows_s)
-
-    def feasible(prefix: tuple[int, ...]) -> bool:
-        nonlocal lp_solves
-        if witnessed(prefix):
-            return True
-        A, a_s = chain_rows(prefix)
-        lp_solves += 1
-        t, u, s = _lp_chain(A, a_s, has_s)
-        if t <= 0:
-            return False
-        # turn the homogeneous solution into a witness with s = 1 for complete patterns
-        mh = -(A @ u)
-        mb = -a_s if has_s else np.zeros(len(a_s))
-        lam = _lambda_witness(mh, mb)
-        if lam is None:
-            return t > LP_MARGIN_TOL  # a prefix may still be feasible; leaves are re-checked
-        uu = lam * u
-        z = logits(uu, 1.0)
-        if len(prefix) == full:
-            pat = _complete(prefix, m, kind)
-            if gaps_ok(z, pat, uu, 1.0):
-                add(pat, uu)
-                return True
-            return False
-        found_prefix = pattern_of(z)
-        if found_prefix[: len(prefix)] == prefix and gaps_ok(z, found_prefix, uu, 1.0):
-            add(found_prefix, uu)
-        return True
-
-    def dfs(prefix: tuple[int, ...]) -> None:
-        if len(prefix) == full:
-            if _complete(prefix, m, kind) not in found:
-                feasible(prefix)
-            return
-        choices = [x for x in range(m) if x not in prefix] if kind == "rankings" else [1, -1]
-        for x in choices:
-            nxt = prefix + (x,)
-            if feasible(nxt):
-                dfs(nxt)
-
     if m == 1 and kind == "rankings":
-        add((0,), np.zeros(r))
-    elif len(found) < possible:
-        dfs(())
-    pats_local = sorted(found)
-    if kind == "rankings":
-        out = [tuple(ids[x] for x in p) for p in pats_local]
+        search.found[(0,)] = (np.zeros(r), math.inf)
     else:
-        out = [tuple(p) for p in pats_local]
-    wits = np.array([found[p] for p in pats_local]).reshape(len(pats_local), r)
-    if len(out) == possible:
-        statement = (
-            f"all {possible} {'rankings' if kind == 'rankings' else 'sign vectors'} are "
-            "possible: these labels constrain nothing"
-        )
+        if r >= (m - 1 if kind == "rankings" else m) and m > 1:
+            _full_rank(search, m)
+        if len(search.found) < possible:
+            _probe(search, m, r, probes, seed)
+        if len(search.found) < possible:
+            _dfs(search, m, kind)
+    if kind == "rankings" and bs is None:
+        _close_under_reversal(search)
+    return _result(
+        search, kind, ids, possible, bs is not None, space.describe(d), probes, seed, r, tol, (Q, Bmap, base)
+    )
+
+
+def _result(
+    search: _Search,
+    kind: PatternKind,
+    ids: list[int],
+    possible: int,
+    has_s: bool,
+    desc: str,
+    probes: int,
+    seed: int,
+    r: int,
+    tol: float,
+    mapping: tuple[np.ndarray, np.ndarray | None, np.ndarray],
+) -> PatternResult:
+    local = sorted(search.found)
+    name: Callable[[tuple[int, ...]], tuple[int, ...]] = (
+        (lambda p: tuple(ids[x] for x in p)) if kind == "rankings" else (lambda p: tuple(p))
+    )
+    what = "rankings" if kind == "rankings" else "sign vectors"
+    if len(local) == possible:
+        statement = f"all {possible} {what} are possible: these labels constrain nothing"
     else:
-        what = "rankings" if kind == "rankings" else "sign vectors"
-        statement = f"{len(out)} of {possible} {what} are possible"
+        statement = f"{len(local)} of {possible} {what} are possible"
+    thin = sorted(p for p in search.thin if p not in search.found)
     notes = []
     if kind == "sign_vectors":
         notes.append("sign vectors of W h + b (bias included)" if has_s else "sign vectors of W h (no bias)")
+    if thin:
+        notes.append(
+            f"{len(thin)} more {what} exist only within the tolerance (relative margin below {tol:.2g}: "
+            "slivers such as rounding opens in an exactly degenerate design); listed apart, not counted"
+        )
+    wits = np.array([search.found[p][0] for p in local]).reshape(len(local), r)
     return PatternResult(
         kind=kind,
         ids=ids,
-        patterns=out,
+        patterns=[name(p) for p in local],
         reduced_witnesses=wits,
-        count=len(out),
+        count=len(local),
         possible=possible,
         bias=has_s,
         space=desc,
-        lp_solves=lp_solves,
+        lp_solves=search.lp[0],
         probes=probes,
         seed=seed,
         rank=r,
         statement=statement,
         notes=notes,
-        _map=(Q, Bmap, base),
+        tolerance=tol,
+        within_tolerance=[name(p) for p in thin],
+        margins=[search.found[p][1] for p in local],
+        _map=mapping,
     )
 
 
 def _all_patterns(m: int, kind: PatternKind) -> list[tuple[int, ...]]:
-    import itertools
-
     if kind == "rankings":
         return list(itertools.permutations(range(m)))
     return list(itertools.product((1, -1), repeat=m))

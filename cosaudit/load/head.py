@@ -110,14 +110,14 @@ class Head:
         return self.weight.read(on_block) if on_block is not None else self.weight.read()
 
     def rows(self, ids: list[int]) -> np.ndarray:
-        """Selected rows as float32, reading only what is needed."""
-        out = np.empty((len(ids), self.dim), dtype=np.float32)
+        """Selected rows as float32 (float64 for an F64 head), reading only what is needed."""
+        out = np.empty((len(ids), self.dim), dtype=np.float64 if self.weight.dtype == "F64" else np.float32)
         for k, i in enumerate(ids):
             out[k] = self.weight.read_rows(i, i + 1)[0]
         return out
 
     def bias_vector(self) -> np.ndarray | None:
-        return None if self.bias is None else self.bias.read().astype(np.float32).reshape(-1)
+        return None if self.bias is None else self.bias.read().reshape(-1)
 
     def label_of(self, i: int) -> str:
         """A printable name of row i (token, id2label name, or `#i`)."""

@@ -52,8 +52,14 @@ def _numpy_dtype(dtype: str) -> np.dtype:
     return np.dtype(table[dtype]).newbyteorder("<")
 
 
+def out_dtype(dtype: str) -> type[np.floating]:
+    """What a tensor of this safetensors dtype is read as: float64 stays float64, the rest float32
+    (exact for every narrower float)."""
+    return np.float64 if dtype == "F64" else np.float32
+
+
 def convert_into(raw: np.ndarray, dtype: str, out: np.ndarray) -> None:
-    """Convert little-endian raw bytes (uint8, C-contiguous) of `dtype` into float32 `out`."""
+    """Convert little-endian raw bytes (uint8, C-contiguous) of `dtype` into `out` (float32, or float64 for F64)."""
     if dtype == "BF16":
         bits = raw.view("<u2").reshape(out.shape)
         np.left_shift(bits, 16, out=out.view(np.uint32), dtype=np.uint32)
@@ -213,7 +219,7 @@ class SafetensorsTensor:
         """
         self._require_float()
         rows = self.shape[0] if self.shape else 1
-        out = np.empty(self.shape, dtype=np.float32)
+        out = np.empty(self.shape, dtype=out_dtype(self.dtype))
         flat = out.reshape(rows, -1) if self.shape else out.reshape(1, 1)
         self._read_into(0, rows, flat, on_block)
         return out
@@ -224,7 +230,7 @@ class SafetensorsTensor:
         rows = self.shape[0]
         if not 0 <= start <= stop <= rows:
             raise IndexError(f"rows {start}:{stop} out of range for {rows} rows")
-        out = np.empty((stop - start, *self.shape[1:]), dtype=np.float32)
+        out = np.empty((stop - start, *self.shape[1:]), dtype=out_dtype(self.dtype))
         self._read_into(start, stop, out.reshape(stop - start, -1))
         return out
 
@@ -243,7 +249,7 @@ class SafetensorsTensor:
         row_bytes = self._row_elems * ITEMSIZE[self.dtype]
         block_rows = block_rows or max(1, BLOCK_BYTES // max(row_bytes, 1))
         n = min(block_rows, rows)
-        bufs = [np.empty((n, self._row_elems), dtype=np.float32) for _ in range(2)]
+        bufs = [np.empty((n, self._row_elems), dtype=out_dtype(self.dtype)) for _ in range(2)]
         raws = [np.empty(n * row_bytes, dtype=np.uint8) for _ in range(2)]
         starts = list(range(0, rows, block_rows))
 
@@ -301,7 +307,7 @@ class ArrayTensor:
         return f"ArrayTensor({self.name!r}, {self.dtype}, {list(self.shape)})"
 
     def read(self, on_block: BlockCallback | None = None) -> np.ndarray:
-        out = np.array(self.array, dtype=np.float32, copy=True)
+        out = np.array(self.array, dtype=out_dtype(self.dtype), copy=True)
         if on_block is not None and out.ndim >= 1:
             step = max(1, BLOCK_BYTES // max(4 * int(np.prod(out.shape[1:])), 1))
             for a in range(0, out.shape[0], step):
@@ -309,7 +315,7 @@ class ArrayTensor:
         return out
 
     def read_rows(self, start: int, stop: int) -> np.ndarray:
-        return np.array(self.array[start:stop], dtype=np.float32, copy=True)
+        return np.array(self.array[start:stop], dtype=out_dtype(self.dtype), copy=True)
 
     def read_raw(self) -> bytes:
         return np.ascontiguousarray(self.array).tobytes()
@@ -318,7 +324,7 @@ class ArrayTensor:
         rows = self.shape[0]
         block_rows = block_rows or max(1, BLOCK_BYTES // max(4 * int(np.prod(self.shape[1:])), 1))
         for a in range(0, rows, block_rows):
-            yield a, np.asarray(self.array[a : a + block_rows], dtype=np.float32)
+            yield a, np.asarray(self.array[a : a + block_rows], dtype=out_dtype(self.dtype))
 
 
 def _dtype_name(dt: np.dtype) -> str:

@@ -47,6 +47,13 @@ def _headline(report: dict[str, Any]) -> str:
         if report["symmetry"] == "translate"
         else "rescaling the final norm's gain and the head's columns"
     )
+    if report.get("stored_equivalent") is False:
+        dtype = (report.get("verification") or {}).get("stored_dtype", "the stored dtype")
+        return (
+            f"The cosine of {_pair_names(report)} is {fmt(o['cosine'])} in this checkpoint, and "
+            f"{' and '.join(cos)} in models built by {sym} — exactly equivalent models, but NOT "
+            f"equivalent once stored in {dtype} (see the warnings; --dtype float32 stores them exactly)."
+        )
     return (
         f"The cosine of {_pair_names(report)} is {fmt(o['cosine'])} in this checkpoint, and "
         f"{' and '.join(cos)} in models built by {sym} — models that give the same probabilities "

@@ -79,6 +79,24 @@ def _share_lines(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _search_line(report: dict[str, Any]) -> str:
+    s = report["tieable_search"]
+    if s.get("note"):
+        return s["note"] + " (one argmax check settled it)."
+    if s.get("exhaustive"):
+        return f"Every one of the {s['candidates_considered']} other rows decided (a witness or an LP certificate)."
+    found = f"{len(report['tieable'])} tie-able found among {s['candidates_checked']} candidates checked"
+    if s.get("complete"):
+        return found + ": every other label was decided, so the list is complete."
+    left = s["candidates_considered"] - s["candidates_checked"]
+    why = []
+    if left > 0 or s["candidates_considered"] < report["checkpoint"]["shape"][0] - 1:
+        why.append("labels further down the candidate order were not checked")
+    if s.get("undecided"):
+        why.append(f"{s['undecided']} checked by witness search only, without the exact LP")
+    return found + "; not a complete list (" + "; ".join(why or ["the search stopped at k"]) + ")."
+
+
 def _cosine_caveat(report: dict[str, Any]) -> str:
     if report.get("head_type") == "sigmoid":
         return (
@@ -89,13 +107,9 @@ def _cosine_caveat(report: dict[str, Any]) -> str:
 
 
 def _neighbours_footer(report: dict[str, Any]) -> list[str]:
-    s = report["tieable_search"]
     lines = [
         f"tie-able: {report['semantics']} (searched: {report['space']}).",
-        f"Every one of the {s['candidates_considered']} other rows decided (a witness or an LP certificate)."
-        if s["exhaustive"]
-        else f"{len(report['tieable'])} tie-able found among {s['candidates_checked']} of "
-        f"{s['candidates_considered']} candidates checked; not an exhaustive list.",
+        _search_line(report),
         _cosine_caveat(report),
         report["margin_note"] + ".",
     ]
@@ -147,7 +161,9 @@ def _argmax_summary(report: dict[str, Any]) -> list[str]:
     lines = [
         f"{report['answered']} of {report['requested']} labels answered"
         + ("" if report["complete"] else " (interrupted: partial results)")
-        + f"; {n_no} can never be {_never(report)}.",
+        + f"; {n_no} can never be {_never(report)}"
+        + (f"; {len(report['undecided'])} undecided within tolerance." if report.get("undecided") else "."),
+        f"computed in {report.get('dtype', 'float64')}.",
         f"argmaxable: {report['semantics']} (searched: {report['space']}).",
         "methods: " + ", ".join(f"{k} {v}" for k, v in report["methods"].items()),
     ]
@@ -158,14 +174,16 @@ def _argmax_rows(report: dict[str, Any], limit: int | None) -> list[list[str]]:
     rows = report["labels"]
     if limit is not None and len(rows) > limit:
         # the interesting ones first: every "no", then the first "yes" rows
-        no = [r for r in rows if not r["argmaxable"]]
-        yes = [r for r in rows if r["argmaxable"]]
+        no = [r for r in rows if r["argmaxable"] is not True]
+        yes = [r for r in rows if r["argmaxable"] is True]
         rows = no + yes[: max(0, limit - len(no))]
     return [
         [
             str(r["label"]),
             str(r["id"]),
-            "yes" if r["argmaxable"] else "NO",
+            {"yes": "yes", "no": "NO", "undecided": "undecided"}.get(
+                r.get("verdict", ""), "yes" if r["argmaxable"] else "NO"
+            ),
             fmt_num(r["margin"], 3) if r["margin"] is not None else "",
             r["method"],
             r.get("why_not") or "",
@@ -223,8 +241,10 @@ def _pattern_strings(report: dict[str, Any]) -> list[str]:
 
 
 def _patterns_lines(report: dict[str, Any]) -> list[str]:
+    thin = report.get("within_tolerance") or []
     return [
-        report["statement"] + ".",
+        report["statement"] + f" (relative margin at least {report.get('tolerance', 0):.2g}).",
+        *([f"Within tolerance, not counted: {len(thin)} more (see the JSON report)."] if thin else []),
         "Meaning: " + report["meaning"] + f" (searched: {report['space']}).",
         *report.get("notes", []),
     ]

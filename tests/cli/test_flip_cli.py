@@ -409,3 +409,28 @@ def test_saved_rows_are_the_verified_rows(tmp_path, fixtures_dir):
         assert (out / f).read_bytes() == (tmp_path / "ref" / f).read_bytes(), f
     text = run(str(src), "--ids", "10", "20", "--target", "-1").stdout
     assert "element by element in float64" in text and "z + c·h" in text
+
+
+def test_huge_bf16_rows_flip_honestly_and_save_refuses_without_force(tmp_path: Path) -> None:
+    """Rows of norm ~1e4 in bf16, target +1: the translated model, rounded back to bf16, is not the same model."""
+    import ml_dtypes
+    from safetensors.numpy import save_file
+
+    rng = np.random.default_rng(0)
+    for _ in range(4):  # a draw where ids 1, 2 at target +1 show it clearly (max |Δp| ~ 0.97)
+        rng.standard_normal((64, 16))
+    W = (rng.standard_normal((64, 16)) * 300 + 3e4).astype(ml_dtypes.bfloat16)
+    src = tmp_path / "big.safetensors"
+    save_file({"lm_head.weight": W}, str(src))
+    rep = _json(str(src), "--ids", "1", "2", "--target", "1")
+    assert rep["stored_equivalent"] is False
+    assert any("--dtype float32" in w for w in rep["warnings"])
+    text = CliRunner().invoke(cli, ["flip", str(src), "--ids", "1", "2", "--target", "1"]).stdout
+    assert "NOT equivalent once stored" in text
+    out = tmp_path / "out.safetensors"
+    r = CliRunner().invoke(cli, ["flip", str(src), "--ids", "1", "2", "--target", "1", "--save", str(out)])
+    assert r.exit_code == 2 and "--save refuses" in r.stderr and not out.exists()
+    r = CliRunner().invoke(cli, ["flip", str(src), "--ids", "1", "2", "--target", "1", "--save", str(out), "--force"])
+    assert r.exit_code == 0 and out.exists()
+    rep = _json(str(src), "--ids", "1", "2", "--target", "1", "--dtype", "float32")
+    assert rep["stored_equivalent"] is True

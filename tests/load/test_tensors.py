@@ -38,6 +38,19 @@ def test_f32_and_f16_read_exactly(tmp_path: Path) -> None:
     np.testing.assert_array_equal(got, a16.astype(np.float32))
 
 
+def test_f64_stays_float64_end_to_end(tmp_path: Path) -> None:
+    """An exactly degenerate F64 design must not lose its degeneracy to float32 rounding."""
+    a = np.array([[0.1, 1 / 3], [2 / 3, 1e-300], [np.pi, -np.e]], dtype=np.float64)
+    p = write_safetensors(tmp_path / "m.safetensors", {"a": ("F64", a)})
+    r = _reader(p, "a")
+    for got in (r.read(), r.read_rows(0, 3), np.vstack([blk for _, blk in r.iter_blocks(2)])):
+        assert got.dtype == np.float64
+        np.testing.assert_array_equal(got, a)
+    arr = T.ArrayTensor("x", a)
+    assert arr.dtype == "F64" and arr.read().dtype == arr.read_rows(0, 1).dtype == np.float64
+    np.testing.assert_array_equal(arr.read(), a)
+
+
 def test_bf16_is_exact_and_matches_ml_dtypes_bit_for_bit(tmp_path: Path) -> None:
     rng = np.random.default_rng(2)
     x = (rng.standard_normal((9, 4)) * 10.0 ** rng.integers(-30, 30, (9, 4))).astype(np.float32)

@@ -1,0 +1,204 @@
+"""One argmaxable / tie-able question answered: special cases, witness search, then the LP."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
+from cosaudit.core.geometry.lp import _constraint_generation
+from cosaudit.core.geometry.results import Answer, ArgmaxResult, Certificate, HeadType, TieResult, Verdict
+from cosaudit.core.geometry.space import SearchSpace
+from cosaudit.core.geometry.witness import _cheap_search, _Problem
+from cosaudit.errors import DataError
+
+STORAGE_NAMES = {
+    "F64": "float64",
+    "F32": "float32",
+    "F16": "float16",
+    "BF16": "bf16",
+    "F8_E4M3": "fp8",
+    "F8_E5M2": "fp8",
+}
+
+
+def _duplicates_of(g: HeadGeometry, i: int) -> np.ndarray:
+    """Rows exactly equal to row i, excluding i (see `HeadGeometry.duplicates_of`)."""
+    return g.duplicates_of(i)
+
+
+def _finish(res: Answer, p: _Problem, h: np.ndarray, t0: float) -> None:
+    """Record a re-checked witness: a "yes", with its margin (and whether the storage dtype can see it)."""
+    _, m, rel = p.verify(h)
+    _set_verdict(res, "yes")
+    res.witness = p.g.to_original(h)
+    res.margin = m
+    res.rel_margin = rel
+    if math.isfinite(rel) and rel < 4.0 * p.g.unit_roundoff:
+        res.storage_tie = True
+        name = STORAGE_NAMES.get(p.g.storage, p.g.storage)
+        res.note = (
+            f"the margin ({rel:.2g} of the logit range) is below {name}'s resolution: only a {name} tie in practice"
+        )
+    res.seconds = time.perf_counter() - t0
+
+
+def argmaxable(
+    W: np.ndarray | HeadGeometry,
+    b: np.ndarray | None = None,
+    i: int = 0,
+    *,
+    box: float | None = None,
+    space: SearchSpace | None = None,
+    head_type: HeadType = "softmax",
+    cheap_iters: int = 30,
+    cheap_budget_s: float = 1.0,
+    full_lp: bool = False,
+) -> ArgmaxResult:
+    """Can label i be the strict top prediction for some h in the search space?
+
+    sigmoid heads: can label i be predicted alone (z_i > 0 > z_k for all k ≠ i)?
+    `full_lp=True` skips the witness search and solves one LP with every row (the baseline).
+    """
+    t0 = time.perf_counter()
+    g = as_geometry(W, b, head_type, space, box)
+    i = _check_index(g, i)
+    res = ArgmaxResult(head_type=g.head_type, space=g.describe_space(), method="", label=i)
+    p = _Problem(g, [i])
+    if g.head_type == "softmax":
+        if g.V == 1:
+            res.method = "trivial"
+            _finish(res, p, np.zeros(g.d), t0)
+            res.note = "the only label is always on top"
+            return res
+        dup = _duplicates_of(g, i)
+        if dup.size:
+            if g.b is None or np.any(g.b[dup] >= g.b[i]):
+                k = int(dup[0] if g.b is None else dup[np.argmax(g.b[dup])])
+                res.method = "duplicate"
+                res.certificate = Certificate(
+                    kind="duplicate",
+                    weights={k: 1.0},
+                    residual=0.0,
+                    note=f"row {k} equals row {i} with no smaller bias: it always ties or wins",
+                )
+                res.note = f"label {i} duplicates label {k}: they always tie, so {i} is never strictly on top"
+                res.seconds = time.perf_counter() - t0
+                return res
+    else:
+        if g.sq[i] == 0 and (g.b is None or g.b[i] <= 0):
+            res.method = "zero-row"
+            res.certificate = Certificate(
+                kind="zero-row",
+                weights={i: 1.0},
+                note="a zero row with no positive bias is never on",
+            )
+            res.seconds = time.perf_counter() - t0
+            return res
+    _ret: ArgmaxResult = _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)
+    return _ret
+
+
+def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, full_lp: bool, t0: float) -> Any:
+    h_best = np.zeros(p.g.d)
+    if not full_lp:
+        wit, method, h_best = _cheap_search(p, cheap_iters, cheap_budget_s)
+        if wit is not None:
+            res.method = method
+            _finish(res, p, wit, t0)
+            return res
+    out = _constraint_generation(p, h_best, all_at_once=full_lp)
+    res.lp_rounds, res.lp_constraints = out.rounds, out.constraints
+    res.method = "full-lp" if full_lp else "lp"
+    if out.verdict == "yes":
+        assert out.witness is not None
+        _finish(res, p, out.witness, t0)
+        return res
+    _set_verdict(res, out.verdict)
+    res.certificate = out.certificate
+    res.best_margin, res.tolerance = out.best_margin, out.tolerance
+    if out.verdict == "undecided":
+        res.note = _undecided_note(out.best_margin, out.tolerance)
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _undecided_note(best: float | None, tol: float | None) -> str:
+    got = "no witness re-checked" if best is None else f"the best witness reached a relative margin of {best:.2g}"
+    within = "" if tol is None else f"; no hidden state beats the others by more than {tol:.2g} (relative) x |h|"
+    return f"undecided within tolerance: {got}{within}"
+
+
+def _set_verdict(res: Answer, verdict: Verdict) -> None:
+    res.verdict = verdict
+    if isinstance(res, ArgmaxResult):
+        res.argmaxable = verdict == "yes"
+    elif isinstance(res, TieResult):
+        res.tieable = verdict == "yes"
+
+
+def tieable(
+    W: np.ndarray | HeadGeometry,
+    b: np.ndarray | None = None,
+    i: int = 0,
+    j: int = 1,
+    *,
+    box: float | None = None,
+    space: SearchSpace | None = None,
+    head_type: HeadType = "softmax",
+    cheap_iters: int = 30,
+    cheap_budget_s: float = 1.0,
+    full_lp: bool = False,
+) -> TieResult:
+    """Can labels i and j share the top, every other label strictly below?
+
+    sigmoid heads: can exactly {i, j} be predicted (z_i, z_j > 0 > z_k for all other k)?
+    Duplicate rows (equal bias) always tie; they are tie-able iff the pair can beat every other
+    label. Equal rows with different biases never tie.
+    """
+    t0 = time.perf_counter()
+    g = as_geometry(W, b, head_type, space, box)
+    i, j = _check_index(g, i), _check_index(g, j)
+    if i == j:
+        raise DataError(f"tie-ability needs two different labels, got {i} twice")
+    res = TieResult(head_type=g.head_type, space=g.describe_space(), method="", pair=(i, j))
+    p = _Problem(g, [i, j])
+    if g.head_type == "softmax":
+        if np.array_equal(g.W[i], g.W[j]):
+            db = 0.0 if g.b is None else float(g.b[i] - g.b[j])
+            if abs(db) > 0:
+                res.method = "parallel"
+                res.certificate = Certificate(
+                    kind="parallel",
+                    weights={i: 1.0, j: 1.0},
+                    note=f"equal rows with biases differing by {db:g}: z_i − z_j is constant",
+                )
+                res.seconds = time.perf_counter() - t0
+                return res
+            res.note = "equal rows: the two labels always tie"
+            p.eq = []  # the tie holds everywhere
+        if g.V == 2:
+            h = p.project_eq(np.zeros(g.d), 1.0) if p.eq else np.zeros(g.d)
+            if p.eq and g.b is None:
+                h = np.zeros(g.d)
+            res.method = "trivial"
+            _finish(res, p, h, t0)
+            return res
+        # a third label equal to i (or j) can never be strictly below them
+        for a in (i, j):
+            dup = [k for k in _duplicates_of(g, a) if k not in (i, j)]
+            if dup and (g.b is None or np.any(g.b[dup] >= g.b[a])):
+                k = int(dup[0])
+                res.method = "duplicate"
+                res.certificate = Certificate(
+                    kind="duplicate",
+                    weights={k: 1.0},
+                    residual=0.0,
+                    note=f"row {k} equals row {a}: it is never strictly below",
+                )
+                res.seconds = time.perf_counter() - t0
+                return res
+    return _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)  # type: ignore[no-any-return]
