@@ -71,7 +71,6 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from cosaudit.api import Feedback, argmax, check, flip, inspect, load, neighbours, patterns
     from cosaudit.api_similar import similar
-    from cosaudit.audit.similar import SimilarReport
     from cosaudit.audit.reports import (
         ArgmaxReport,
         CheckReport,
@@ -83,6 +82,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         PatternsReport,
         Report,
     )
+    from cosaudit.audit.similar import SimilarReport
     from cosaudit.errors import (
         CheckpointFormatError,
         CheckpointNotFoundError,

@@ -11,7 +11,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from cosaudit.cli._output import note
-from cosaudit.errors import InputError, OutputError
+from cosaudit.errors import OutputError
 from cosaudit.lint import baseline, fix
 from cosaudit.lint.model import CheckResult, Finding
 from cosaudit.load.atomic import replace_text_atomic, write_text_atomic

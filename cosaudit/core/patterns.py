@@ -241,7 +241,7 @@ class _Search:
 
     def logits(self, u: np.ndarray) -> np.ndarray:
         z = self.Wr @ u
-        return z + self.bz if self.bz is not None else z
+        return np.asarray(z + self.bz if self.bz is not None else z)
 
     def pattern_of(self, z: np.ndarray) -> tuple[int, ...]:
         if self.cells.kind == "rankings":

@@ -69,6 +69,17 @@ def _neighbours_table(neighbours: list[dict[str, Any]]) -> Table:
     return t
 
 
+def _found_lines(report: dict[str, Any]) -> list[Text]:
+    """How the head's facts were found, and what was done to in-memory weights before the audit."""
+    out = []
+    if report.get("detection"):
+        out.append(Text("found: " + "; ".join(report["detection"]), style="dim"))
+    if report["checkpoint"].get("processing"):
+        out.append(Text("weights processed before this audit: " + report["checkpoint"]["processing"],
+                        style="bold yellow"))
+    return out
+
+
 def render_text(r: InspectReport, *, color: bool = False, width: int = 100) -> str:
     report = r.data
     v = report["verdict"]
@@ -83,11 +94,7 @@ def render_text(r: InspectReport, *, color: bool = False, width: int = 100) -> s
     for k, val in _facts_rows(report):
         facts.add_row(k, val)
     parts.append(facts)
-    if report.get("detection"):
-        parts.append(Text("found: " + "; ".join(report["detection"]), style="dim"))
-    if report["checkpoint"].get("processing"):
-        parts.append(Text("weights processed before this audit: " + report["checkpoint"]["processing"],
-                          style="bold yellow"))
+    parts += _found_lines(report)
     names = _label_names(report)
     if names:
         parts.append(_matrix_table("cosine (raw)", names, report["cosine"], color=color))

@@ -226,10 +226,11 @@ def test_thin_slivers_of_a_rounded_design_are_listed_apart():
     assert not set(res.within_tolerance) & set(res.patterns)
 
 
-# A head on which the three commands still disagree (found by the property test above with
-# random examples; a second one it found is printed too roughly to replay): a tie partner found by `neighbours` while `argmax` says "undecided" for the
-# label, or `tieable` says "undecided" for a pair `neighbours` listed. Neither is a false "no",
-# but the answers are not yet consistent near exact degeneracy (issue 12 stays open on this).
+# A head on which the three commands still disagree (found by the property test above with random
+# examples; a second one it found is printed too roughly to replay): a tie partner found by
+# `neighbours` while `argmax` says "undecided" for the label, or `tieable` says "undecided" for a
+# pair `neighbours` listed. Neither is a false "no", but the answers are not yet consistent near
+# exact degeneracy (issue 12 stays open on this).
 KNOWN_DISAGREEMENTS = [
     np.array([[0, 0, 0], [0, 0, 1], [0.5, 0.5, 0.5], [0, 0, 0], [1.00000003, 1, 1], [0, 0, 0]], dtype=np.float64),
 ]

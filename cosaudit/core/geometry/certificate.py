@@ -90,7 +90,7 @@ def _affine_min_norm(A: np.ndarray) -> np.ndarray:
     certificate names: every row of A then has the same positive margin |r|²."""
     a0 = A[0]
     if A.shape[0] == 1:
-        return a0
+        return np.asarray(a0)
     B = (A[1:] - a0).T
     z, *_ = np.linalg.lstsq(B, -a0, rcond=None)
     _ret: np.ndarray = a0 + B @ z

@@ -127,7 +127,7 @@ class HeadGeometry:
     @property
     def gamma(self) -> float:
         """Relative error bound of a float64 dot product over d terms, with a generous factor."""
-        return ROUNDING * (self.d + 2) * float(np.finfo(np.float64).eps)
+        return float(ROUNDING * (self.d + 2) * float(np.finfo(np.float64).eps))
 
     def check_tol(self, h: np.ndarray, s: float = 1.0) -> float:
         """Rounding tolerance for recomputed logit differences at h (float64), uncentered."""
@@ -141,7 +141,7 @@ class HeadGeometry:
         cand = np.flatnonzero(self.sq == self.sq[i])
         cand = cand[cand != i]
         if cand.size == 0:
-            return cand
+            return np.asarray(cand)
         same = np.all(self.W[cand] == self.W[i], axis=1)
         _ret: np.ndarray = cand[same]
         return _ret

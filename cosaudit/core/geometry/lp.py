@@ -38,6 +38,25 @@ def _row_scaling(A: np.ndarray, a_s: np.ndarray, has_s: bool) -> tuple[float, np
     return kappa, np.where(norms > 0, norms, 1.0)
 
 
+def _equality_rows(p: _Problem, n: int, *, has_s: bool, fixed_s: bool,
+                   kappa: float) -> tuple[list[np.ndarray], list[float]]:
+    """The tie constraints (h, s) · (e_h, e_b) = 0 in the LP's scaled variables."""
+    nh = p.g.d
+    eq_rows: list[np.ndarray] = []
+    eq_rhs: list[float] = []
+    for eh, eb in p.eq:
+        nrm = float(np.linalg.norm(eh)) or 1.0
+        row = np.zeros(n)
+        row[:nh] = eh / nrm
+        if has_s:
+            row[nh] = eb * kappa / nrm
+            eq_rhs.append(0.0)
+        else:
+            eq_rhs.append(-eb / nrm if fixed_s else 0.0)
+        eq_rows.append(row)
+    return eq_rows, eq_rhs
+
+
 def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     """Maximise the smallest normalised margin t over the constraints of K.
 
@@ -66,18 +85,7 @@ def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     cols.append(np.ones((K.size, 1)))
     A_ub = np.hstack(cols)
     n = A_ub.shape[1]
-    eq_rows: list[np.ndarray] = []
-    eq_rhs: list[float] = []
-    for eh, eb in p.eq:
-        nrm = float(np.linalg.norm(eh)) or 1.0
-        row = np.zeros(n)
-        row[:nh] = eh / nrm
-        if has_s:
-            row[nh] = eb * kappa / nrm
-            eq_rhs.append(0.0)
-        else:
-            eq_rhs.append(-eb / nrm if fixed_s else 0.0)
-        eq_rows.append(row)
+    eq_rows, eq_rhs = _equality_rows(p, n, has_s=has_s, fixed_s=fixed_s, kappa=kappa)
     normalised = False
     bounds: Sequence[tuple[float | None, float | None]]
     if fixed_s:

@@ -42,7 +42,7 @@ def _axis_columns(basis: np.ndarray) -> np.ndarray | None:
     rows = np.argmax(basis != 0, axis=0)
     if not np.all(basis[rows, np.arange(basis.shape[1])] == 1.0):
         return None
-    return rows
+    return np.asarray(rows, dtype=np.intp)
 
 
 def box_space(radius: float) -> SearchSpace:
