@@ -142,21 +142,6 @@ def _final_norm(loc: Located, layout: Any) -> FinalNorm | None:
     )
 
 
-def _numpy_head_name(loc: Located) -> str | None:
-    """The head among the arrays of a .npy/.npz file (None: let detection choose by name)."""
-    if len(loc.tensors) == 1:
-        return next(iter(loc.tensors))
-    two_d = [n for n, s in loc.shapes.items() if s is not None and len(s) == 2]
-    if len(two_d) == 1:
-        return two_d[0]
-    if not head_candidates(loc.shapes):
-        raise HeadNotFoundError(
-            f"{loc.path} holds several arrays; which one is the head?",
-            hint="pass --tensor KEY (and --bias-tensor KEY); keys: " + ", ".join(sorted(loc.tensors)),
-        )
-    return None
-
-
 def _fetch_head_shard(loc: Located, tensor: str | None, bias_tensor: str | None, head_type: str) -> None:
     """Hub: read the header of the shard that holds the head, found by name first; a name whose
     shape then rules it out leads to the next candidate."""
