@@ -42,6 +42,8 @@ def tieable_with_share(
     nb = tieable_neighbours(g, None, i, k=0, exhaustive=True, progress=progress)
     found = [r for r in nb.neighbours if r.pair[1] < n_valid]  # padding rows are no labels
     nb.neighbours = found[:k]  # already ordered by witness margin, largest first
+    # every other label was decided: the list is complete when none was left undecided or cut at k
+    nb.complete = nb.undecided == 0 and len(found) <= k
     share |= {"exhaustive": True, "tieable": len(found), "shown": len(nb.neighbours),
               "not_shown": len(found) - len(nb.neighbours), "why": "every other label decided"}
     return nb, {int(r.pair[1]) for r in found}, share

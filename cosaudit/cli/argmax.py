@@ -47,5 +47,5 @@ def argmax(
     report = api.argmax(labels=list(labels), ids=list(ids), all=all_labels, space=space,
                         feedback=CliFeedback(out), **head_kwargs(spec))
     render_and_write(report, out)
-    if not report["complete"]:
+    if not report.complete:
         raise SystemExit(130)

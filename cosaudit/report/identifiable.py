@@ -84,7 +84,8 @@ def _search_line(report: dict[str, Any]) -> str:
     if s.get("note"):
         return s["note"] + " (one argmax check settled it)."
     if s.get("exhaustive"):
-        return f"Every one of the {s['candidates_considered']} other rows decided (a witness or an LP certificate)."
+        return (f"Every one of the {s['candidates_considered']} other rows decided (a witness or an LP "
+                "certificate): the list is complete.")
     found = f"{len(report['tieable'])} tie-able found among {s['candidates_checked']} candidates checked"
     if s.get("complete"):
         return found + ": every other label was decided, so the list is complete."
