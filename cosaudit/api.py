@@ -368,7 +368,8 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
           select: Sequence[str] = (), ignore: Sequence[str] = (), fail_on: str | None = None,
           config: str | os.PathLike[str] | None = None, baseline: str | os.PathLike[str] | None = None,
           feedback: Feedback | None = None) -> CheckReport:
-    """`cosaudit check`: cosine readings of label representations in code, notebooks and prose.
+    """`cosaudit check`: code, notebooks and prose that read the similarity of label rows as a
+    property of the model (a shared translation of the head moves it; see `cosaudit rules`).
     `paths` default to the current directory; `config` is a pyproject.toml (default: the nearest
     one at or above each file); `baseline` a file written by `--write-baseline`, whose findings
     are left out (the count is said as a note)."""

@@ -184,3 +184,14 @@ def test_rules_list_and_explain(repo: Path) -> None:
     assert code == 2 and out == "" and "COS999" in err
     code, out, _ = run(["rules", "--format", "json"], repo)
     assert json.loads(out)["schema"] == "cosaudit.rules/1"
+
+
+def test_this_repository_is_clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cosaudit check .` on cosaudit itself: no finding of any severity that the text shows (the
+    gate the project asks of its users, applied to its own code, docs and notebooks)."""
+    repo = Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(repo)
+    r = CliRunner().invoke(cli, ["check", ".", "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    shown = [f for f in json.loads(r.stdout)["findings"] if f["severity"] != "info"]
+    assert shown == [], shown
