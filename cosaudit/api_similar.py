@@ -28,7 +28,7 @@ from cosaudit.audit.similar import (
     run_similar,
 )
 from cosaudit.errors import UsageError
-from cosaudit.load import open_head, resolve_labels
+from cosaudit.load import resolve_labels
 from cosaudit.load.head import Head
 
 ArrayOrPath = str | Path | np.ndarray
@@ -48,20 +48,12 @@ def _unwrap(model: Any, tokenizer: Any) -> tuple[Any, Any]:
 
 
 def _head(model: Any, tokenizer: Any, options: dict[str, Any]) -> Head:
-    if isinstance(model, Head):
-        return model
-    if isinstance(model, (str, Path)) or model is None:
-        return open_head(None if model is None else str(model), **options)
-    if _is_live(model):
-        try:
-            from cosaudit.load.live import open_object  # type: ignore[import-not-found]
-        except ImportError:
-            from cosaudit.load.capture import live_head
+    """Open the head the way every other API call does (a path or Hub id, a `Head`, an array,
+    a tensor or a live model)."""
+    from cosaudit.api import HeadOptions, _open
 
-            return live_head(model, tokenizer)
-        return open_object(model, tokenizer=tokenizer)  # type: ignore[no-any-return]
-    raise UsageError(f"cannot read a head from a {type(model).__name__}",
-                     hint="pass a checkpoint path, a Head, or a transformers model")
+    return _open(model, HeadOptions(tokenizer=tokenizer if not isinstance(model, (str, Path, Head)) else None,
+                                    **options))
 
 
 def _states(head: Head, model: Any, *, hidden: ArrayOrPath | None, before_norm: ArrayOrPath | None,
@@ -104,7 +96,7 @@ def similar(
     tensor: str | None = None,
     bias_tensor: str | None = None,
     labels_file: Path | None = None,
-    head_type: str = "auto",
+    head: str = "auto",
     revision: str | None = None,
 ) -> SimilarReport:
     """Behavioural similarity of `labels` (or of `label` with its `k` nearest) on hidden states.
@@ -112,17 +104,17 @@ def similar(
     Labels are strings (through the tokenizer / id2label) or row indices (ints).
     """
     options = {"tensor": tensor, "bias_tensor": bias_tensor, "labels_file": labels_file,
-               "head_type": head_type, "revision": revision}
+               "head": head, "revision": revision}
     model, tokenizer = _unwrap(model, tokenizer)
     if texts is not None and tokenizer is None:
         raise UsageError("texts= needs tokenizer=", hint="pass the model's tokenizer, e.g. AutoTokenizer")
-    head = _head(model, tokenizer, options)
+    opened = _head(model, tokenizer, options)
     chosen = [label] if label is not None else list(labels or [])
     names = [x for x in chosen if not isinstance(x, (int, np.integer))]
     ids = [int(x) for x in chosen if isinstance(x, (int, np.integer))]
-    resolved, _warnings = resolve_labels(head, [str(x) for x in names], ids)
-    states = _states(head, model, hidden=hidden, before_norm=hidden_before_norm, texts=texts,
+    resolved, _warnings = resolve_labels(opened, [str(x) for x in names], ids)
+    states = _states(opened, model, hidden=hidden, before_norm=hidden_before_norm, texts=texts,
                      tokenizer=tokenizer, max_length=max_length)
     if label is not None:
-        return run_similar(head, states, label=resolved[0], k=k, top=top, seed=seed)
-    return run_similar(head, states, resolved, top=top, seed=seed)
+        return run_similar(opened, states, label=resolved[0], k=k, top=top, seed=seed)
+    return run_similar(opened, states, resolved, top=top, seed=seed)

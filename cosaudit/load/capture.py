@@ -9,13 +9,11 @@ torch is imported only here, only when a live model is given.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from cosaudit.errors import UsageError
-from cosaudit.load.head import Head
 
 
 def _output_layer(model: Any) -> Any:
@@ -61,33 +59,3 @@ def capture_head_inputs(model: Any, tokenizer: Any, texts: Sequence[str], *,
     if not rows:
         raise UsageError("texts= gave no tokens", hint="pass non-empty texts")
     return np.concatenate(rows, axis=0)
-
-
-def live_head(model: Any, tokenizer: Any = None) -> Head:
-    """A `Head` over a live model's output layer (weights copied to float32; vocabulary from a
-    fast tokenizer). Used when `cosaudit.load.live` is not there to do it."""
-    from cosaudit.load.labels import Vocabulary
-    from cosaudit.load.tensors import ArrayTensor
-
-    layer = _output_layer(model)
-    W = layer.weight.detach().float().cpu().numpy().copy()
-    b = getattr(layer, "bias", None)
-    bias = None if b is None else ArrayTensor("bias", b.detach().float().cpu().numpy().copy())
-    cfg_obj = getattr(model, "config", None)
-    cfg = cfg_obj.to_dict() if hasattr(cfg_obj, "to_dict") else {}
-    backend = getattr(tokenizer, "backend_tokenizer", None)
-    vocab = None
-    if backend is not None:
-        vocab = Vocabulary({i: t for t, i in backend.get_vocab(with_added_tokens=True).items()},
-                           how="tokenizer", tokenizer=backend)
-    name = type(model).__name__
-    sigmoid = cfg.get("problem_type") == "multi_label_classification"
-    return Head(
-        source=name, kind="numpy", root=None, path=Path(f"<{name}>"),
-        weight=ArrayTensor("get_output_embeddings().weight", W), bias=bias,
-        softcap=cfg.get("final_logit_softcapping"),
-        head_type="sigmoid" if sigmoid else "softmax",
-        head_type_reason="config problem_type" if sigmoid else "default",
-        config=cfg, model_type=cfg.get("model_type"), vocab=vocab,
-        n_vocab=None if vocab is None else min(vocab.size, W.shape[0]),
-    )
