@@ -18,21 +18,25 @@ _spec.loader.exec_module(corpus)
 
 FIELDS = set("id file repo path commit licence kept label line evidence why shapes split".split())
 ENTRIES = corpus.load_manifest()
+HELDOUT2 = corpus.load_heldout2()
 
 
-def test_manifest_is_sorted_unique_and_complete() -> None:
-    raw = json.loads(corpus.MANIFEST.read_text(encoding="utf-8"))
+def _check_fields(raw: list[dict], splits: tuple[str, ...]) -> None:
     ids = [e["id"] for e in raw]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
     for e in raw:
         assert set(e) == FIELDS, e["id"]
         assert e["label"] in ("positive", "negative"), e["id"]
         assert e["kept"] in ("verbatim", "trimmed", "synthetic"), e["id"]
-        assert e["split"] in corpus.SPLITS, e["id"]
+        assert e["split"] in splits, e["id"]
         assert re.fullmatch(r"[0-9a-f]{40}", e["commit"]), e["id"]
         assert re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", e["repo"]), e["id"]
         assert e["shapes"] and all(isinstance(s, str) for s in e["shapes"]), e["id"]
         assert e["why"].strip() and e["licence"].strip() and e["path"].strip(), e["id"]
+
+
+def test_manifest_is_sorted_unique_and_complete() -> None:
+    _check_fields(json.loads(corpus.MANIFEST.read_text(encoding="utf-8")), corpus.SPLITS)
 
 
 def test_counts_meet_the_issue() -> None:
@@ -43,7 +47,7 @@ def test_counts_meet_the_issue() -> None:
     assert {Path(e["file"]).suffix for e in ENTRIES} == {".py", ".ipynb", ".md", ".tex"}
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e["id"])
+@pytest.mark.parametrize("entry", ENTRIES + HELDOUT2, ids=lambda e: e["id"])
 def test_file_exists_and_evidence_is_on_its_line(entry: dict) -> None:
     path = REAL / entry["file"]
     assert path.is_file() and path.resolve().is_relative_to(REAL / "files")
@@ -73,3 +77,29 @@ def test_files_helper_selects_by_split() -> None:
     assert all(p.is_absolute() for p in every)
     with pytest.raises(ValueError):
         corpus.files("train")
+
+
+def test_heldout2_manifest_is_sorted_unique_and_complete() -> None:
+    _check_fields(json.loads(corpus.MANIFEST_HELDOUT2.read_text(encoding="utf-8")), (corpus.HELDOUT2,))
+    assert all(e["kept"] == "synthetic" for e in HELDOUT2)
+
+
+def test_heldout2_is_fresh_and_meets_its_targets() -> None:
+    """New files from repositories that the first manifest does not use, at least 30 from 12 repositories."""
+    assert not {e["id"] for e in HELDOUT2} & {e["id"] for e in ENTRIES}
+    assert not {e["file"] for e in HELDOUT2} & {e["file"] for e in ENTRIES}
+    assert not {e["repo"] for e in HELDOUT2} & {e["repo"] for e in ENTRIES}
+    labels = Counter(e["label"] for e in HELDOUT2)
+    assert len(HELDOUT2) >= 30 and len({e["repo"] for e in HELDOUT2}) >= 12
+    assert labels["positive"] >= 12 and labels["negative"] >= 12
+    assert {".py", ".ipynb", ".md"} <= {Path(e["file"]).suffix for e in HELDOUT2}
+
+
+def test_files_helper_selects_heldout2_without_changing_the_others() -> None:
+    held2 = corpus.files("heldout2")
+    assert held2 == [REAL / e["file"] for e in HELDOUT2]
+    assert not set(held2) & set(corpus.files())
+    assert len(corpus.files()) == len(ENTRIES)
+    lab = corpus.labels("heldout2")
+    assert set(lab) == set(held2)
+    assert sum(lab.values()) == sum(e["label"] == "positive" for e in HELDOUT2)

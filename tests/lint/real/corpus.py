@@ -5,6 +5,10 @@ paths of the corpus files, optionally only those of one split ("dev" or "heldout
 recomputes the dev/heldout split from the labels alone (stratified, random.Random(2026) over sorted
 ids), so a test can check that the recorded split is the deterministic one.
 
+A second, fresh held-out set lives in its own manifest (`manifest-heldout2.json`, `load_heldout2()`):
+`files("heldout2")` / `labels("heldout2")` select it. `files()` and `labels()` without a split still
+mean the 93 files of `manifest.json`, so the dev/heldout figures do not change.
+
 Held-out files are scored once, at the end; do not open them while developing the engine.
 """
 
@@ -16,8 +20,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 MANIFEST = ROOT / "manifest.json"
+MANIFEST_HELDOUT2 = ROOT / "manifest-heldout2.json"
 SEED = 2026
 SPLITS = ("dev", "heldout")
+HELDOUT2 = "heldout2"
 
 
 def load_manifest() -> list[dict]:
@@ -26,17 +32,28 @@ def load_manifest() -> list[dict]:
     return sorted(entries, key=lambda e: e["id"])
 
 
-def files(split: str | None = None) -> list[Path]:
-    """Absolute paths of the corpus files (all, or one split), in manifest order."""
+def load_heldout2() -> list[dict]:
+    """The entries of the second held-out set (its own manifest), sorted by id."""
+    entries = json.loads(MANIFEST_HELDOUT2.read_text(encoding="utf-8"))
+    return sorted(entries, key=lambda e: e["id"])
+
+
+def _entries(split: str | None) -> list[dict]:
+    if split == HELDOUT2:
+        return load_heldout2()
     if split is not None and split not in SPLITS:
-        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
-    return [ROOT / e["file"] for e in load_manifest() if split is None or e["split"] == split]
+        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS + (HELDOUT2,)}")
+    return [e for e in load_manifest() if split is None or e["split"] == split]
+
+
+def files(split: str | None = None) -> list[Path]:
+    """Absolute paths of the corpus files (manifest.json, or one split, or "heldout2"), in manifest order."""
+    return [ROOT / e["file"] for e in _entries(split)]
 
 
 def labels(split: str | None = None) -> dict[Path, bool]:
     """Absolute path -> True for a positive file, False for a negative one."""
-    chosen = [e for e in load_manifest() if split is None or e["split"] == split]
-    return {ROOT / e["file"]: e["label"] == "positive" for e in chosen}
+    return {ROOT / e["file"]: e["label"] == "positive" for e in _entries(split)}
 
 
 def compute_split(entries: list[dict]) -> dict[str, str]:
