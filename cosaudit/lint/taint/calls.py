@@ -9,11 +9,13 @@ the call to the handler registered for it. A handler returns the value of the ca
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint import libs
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
+    INPUT,
     LABEL,
     NOTHING,
     ROWS,
@@ -82,6 +84,10 @@ class CallRules:
             return self._call_user_function(fval, node, env)
         if isinstance(fval, ClassInfo):
             return self._construct(fval, node, env)
+        if isinstance(fval, Taint) and fval.kind in (LABEL, INPUT) and fval.orient == ROWS and len(node.args) == 1:
+            # an embedding table made of these rows (`Embedding.from_pretrained(W)`), called: a lookup
+            self.eval(node.args[0], env)
+            return replace(fval, orient=self._selection(node.args[0], env))
         return NOTHING
 
     def _candidate_head(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:

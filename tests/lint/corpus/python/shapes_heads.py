@@ -186,3 +186,17 @@ def weight_feature(weight):
 
 
 centred_cos = weight_feature(clf.classifier.weight.detach().numpy())  # expect: COS110
+
+
+# %% an embedding table made of the head's rows (analogy search over output embeddings)
+unit_table = torch.nn.Embedding.from_pretrained(F.normalize(model.get_output_embeddings().weight, dim=-1))
+king, man = unit_table(torch.tensor(tok.encode(" king"))), unit_table(torch.tensor(tok.encode(" man")))
+e1 = F.cosine_similarity(king, man, dim=-1)  # expect: COS101
+analogy = unit_table.weight[tok.encode(" queen")[0]] - unit_table.weight[tok.encode(" woman")[0]]
+e2 = (unit_table.weight @ analogy).topk(10)  # expect: COS120
+raw_table = torch.nn.Embedding.from_pretrained(model.get_output_embeddings().weight)
+e3 = (raw_table.weight @ analogy).topk(10)  # unnormalised rows: a logit lens, not a cosine
+word_table = torch.nn.Embedding.from_pretrained(glove_vectors)
+e4 = F.cosine_similarity(word_table(i), word_table(j), dim=-1)
+input_table = torch.nn.Embedding.from_pretrained(model.get_input_embeddings().weight)
+e5 = F.cosine_similarity(input_table(i), input_table(j), dim=-1)
