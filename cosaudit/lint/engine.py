@@ -157,9 +157,10 @@ class DocumentChecker:
             return _light_scan(module, 0, len(module.lines)), [], comments
         events: list[Event] = []
         prose: list[Paragraph] = []
+        context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
         for tree in trees:
             try:
-                found, strings = analyse(tree)
+                found, strings = analyse(tree, context)
             except RecursionError:
                 notices.append(_too_complex(doc.path, "analyse"))
                 events += _light_scan(module, 0, len(module.lines))
