@@ -175,6 +175,8 @@ class ExpressionRules:
         if any(_is_key(e) for e in real):
             return None  # weights["w_k"]: a dict of named tensors, not rows picked by an index
         if base.orient == VEC:
+            if base.kind == PARAM and isinstance(real[0], ast.Slice):
+                return base  # `x[i:i + b]`: a batch of what the function was given
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
             return base  # W[None, :, :], W[:, None] — broadcasting views of the same rows
