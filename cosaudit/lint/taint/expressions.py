@@ -326,6 +326,8 @@ class ExpressionRules:
         """`dot(a, b) / (|a| |b|)` is a cosine; `dot(a, b) / |b|` a projection (still a dot
         product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows."""
         left = self.eval(left_node, env)
+        if isinstance(left, Sim) and _own_norm(left_node, right_node, self.aliases):
+            return left  # `G /= torch.norm(G, p="fro")`: the matrix scaled by its own norm
         self._denominator += 1
         try:
             right = self.eval(right_node, env)
@@ -432,6 +434,14 @@ def _normed(call: ast.Call) -> ast.AST | None:
     if isinstance(func, ast.Attribute) and access_path(func.value) not in _NORM_MODULES:
         return func.value
     return call.args[0] if call.args else None
+
+
+def _own_norm(value: ast.AST, denominator: ast.AST, aliases: dict[str, str]) -> bool:
+    """Is the denominator the norm of the very value divided (`G / torch.norm(G)`)?"""
+    if not (isinstance(denominator, ast.Call) and callee(denominator.func, aliases) in P.NORM_CALLS):
+        return False
+    normed = _normed(denominator)
+    return normed is not None and ast.unparse(normed) == ast.unparse(value)
 
 
 def _is_key(e: ast.AST) -> bool:

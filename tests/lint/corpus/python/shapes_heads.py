@@ -200,3 +200,32 @@ word_table = torch.nn.Embedding.from_pretrained(glove_vectors)
 e4 = F.cosine_similarity(word_table(i), word_table(j), dim=-1)
 input_table = torch.nn.Embedding.from_pretrained(model.get_input_embeddings().weight)
 e5 = F.cosine_similarity(input_table(i), input_table(j), dim=-1)
+
+
+# %% neural-collapse gaps of a head found by iterating the parameters at each epoch
+def etf_gap(W):
+    K = W.shape[0]
+    Wn = W / torch.norm(W, dim=1, keepdim=True)
+    G = torch.mm(Wn, Wn.T)
+    return torch.norm(G - (torch.eye(K) - 1 / K) / (K - 1) ** 0.5, p="fro").item()
+
+
+def etf_gap_about_mean(W):
+    W = W - torch.mean(W, dim=0, keepdim=True)
+    G = torch.mm(W, W.T)
+    G /= torch.norm(G, p="fro")
+    return G
+
+
+def self_duality(W, class_means, global_mean):
+    WH = torch.mm(W, (class_means - global_mean).T)
+    return WH / torch.norm(WH, p="fro")
+
+
+for epoch in range(3):
+    for pname, param in clf.named_parameters():
+        if "fc.weight" in pname:
+            fc_rows = param
+    gap = etf_gap(fc_rows)  # expect: COS101
+    gap_c = etf_gap_about_mean(fc_rows)  # expect: COS110
+    duality = self_duality(fc_rows, mu_c, mu_g)
