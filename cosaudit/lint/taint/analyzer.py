@@ -393,12 +393,12 @@ def _speaks_of_tokens(tree: ast.Module) -> bool:
     count rows as tokens?"""
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
-            text = "".join(v.value if isinstance(v, ast.Constant) else "N" for v in node.values)
+            text = "".join(str(v.value) if isinstance(v, ast.Constant) else "N" for v in node.values)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             text = node.value
         else:
             continue
-        if _TOKEN_ROWS.search(str(text)):
+        if _TOKEN_ROWS.search(text):
             return True
     return False
 

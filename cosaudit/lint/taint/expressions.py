@@ -368,7 +368,9 @@ class ExpressionRules:
                 and t.source in normed
                 and not against_class_means(product)
             ):
-                return self._sink("cosine", replace(t, normalized=True), None, product, "@ divided by the row norms")
+                unit = replace(t, normalized=True)
+                sim: Sim = self._sink("cosine", unit, None, product, "@ divided by the row norms")
+                return sim
         return None
 
     def _norms_in(self, node: ast.AST, env: dict[str, Any]) -> list[Taint]:
