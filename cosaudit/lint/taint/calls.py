@@ -15,7 +15,6 @@ from typing import Any
 from cosaudit.lint.taint import libs
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
-    INPUT,
     LABEL,
     NOTHING,
     ROWS,
@@ -84,10 +83,10 @@ class CallRules:
             return self._call_user_function(fval, node, env)
         if isinstance(fval, ClassInfo):
             return self._construct(fval, node, env)
-        if isinstance(fval, Taint) and fval.kind in (LABEL, INPUT) and fval.orient == ROWS and len(node.args) == 1:
-            # an embedding table made of these rows (`Embedding.from_pretrained(W)`), called: a lookup
+        if isinstance(fval, Taint) and fval.table and len(node.args) == 1:
+            # an embedding table made of label rows (`Embedding.from_pretrained(W)`), called: a lookup
             self.eval(node.args[0], env)
-            return replace(fval, orient=self._selection(node.args[0], env))
+            return replace(fval, orient=self._selection(node.args[0], env), table=False)
         return NOTHING
 
     def _candidate_head(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:

@@ -8,6 +8,7 @@ the name (the test itself is handled in `analyzer.refine`)."""
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
@@ -51,7 +52,7 @@ def embedding_table(an: Any, c: CallSite) -> Any:
     is those rows (a call of it, `table(ids)`, picks rows; see `calls._callable_object`)."""
     rows = c.args[0] if c.args else c.kwargs.get("embeddings")
     if isinstance(rows, Taint) and rows.kind in (LABEL, INPUT) and rows.orient == ROWS:
-        return rows
+        return replace(rows, table=True)
     return NOTHING
 
 

@@ -202,6 +202,10 @@ input_table = torch.nn.Embedding.from_pretrained(model.get_input_embeddings().we
 e5 = F.cosine_similarity(input_table(i), input_table(j), dim=-1)
 
 
+def compare_outputs(unembed, a, b):  # `unembed` is a callable here (logits of a and b), not a table
+    return F.cosine_similarity(unembed(a), unembed(b), dim=-1)
+
+
 # %% neural-collapse gaps of a head found by iterating the parameters at each epoch
 def etf_gap(W):
     K = W.shape[0]
