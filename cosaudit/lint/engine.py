@@ -119,7 +119,7 @@ class DocumentChecker:
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
-        ctx = RuleContext(doc, events, locate, analyse_prose(doc.prose + extra_prose), facts)
+        ctx = RuleContext(doc, events, locate, analyse_prose(doc.prose, extra_prose), facts)
         findings = self._run(ctx, ("code", "prose"), doc)
         code_lines = set(module.origins)
         sups = parse_suppressions(doc, self.known, code_lines, _comment_lines(module))
@@ -157,9 +157,10 @@ class DocumentChecker:
             return _light_scan(module, 0, len(module.lines)), [], comments
         events: list[Event] = []
         prose: list[Paragraph] = []
+        context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
         for tree in trees:
             try:
-                found, strings = analyse(tree)
+                found, strings = analyse(tree, context)
             except RecursionError:
                 notices.append(_too_complex(doc.path, "analyse"))
                 events += _light_scan(module, 0, len(module.lines))

@@ -88,6 +88,20 @@ CAVEAT = re.compile(
     r"label|class)|\bnot (?:a property|meaningful|informative)",
     _I,
 )
+# A sentence about the cosine neighbours of tokens / classes whose own subject is generic ("see a
+# token's nearest neighbours by cosine similarity": a neighbour word and "cosine"), in a document
+# (not a section: a README lists its models elsewhere) that names the output
+# embeddings / LM head as what it explores: the document's subject is the sentence's.
+NEIGHBOURS = re.compile(r"\b(?:k-?)?nearest[- ]neighbou?rs?\b|\bk-?nn\b|\bneighbou?rs?\b", _I)
+COSINE_WORD = re.compile(r"\bcos(?:ine|-?sim)\b", _I)
+OTHER_SUBJECT = re.compile(
+    r"\binput[- ]embeddings?\b|\bword2vec\b|\bglove\b|\bsentence[- ](?:embeddings?|transformers?)\b|\bclip\b|"
+    r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",
+    _I,
+)
+# logits are dot products with head rows: a sentence about computing them is the forward pass
+FORWARD = re.compile(r"\blogits?\b|\blogit-\w+", _I)
+PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
 FORMULA = re.compile(
     r"\\cos\b|\\arccos\b|\\(?:operatorname|mathrm|text)\{cos(?:ine)?\}|"
@@ -168,11 +182,31 @@ def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
     return hits
 
 
-def _sentence_hit(s: Sentence, section_text: str, section_refutes: bool) -> ProseHit | None:
+def _subject(s: Sentence, document_subject: bool) -> bool:
+    """Does the sentence speak of label representations (itself, or through the document)?"""
+    if SUBJECT.search(s.text) or (WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text)):
+        return True
+    return (
+        document_subject
+        and bool(LABEL_WORDS.search(s.text) and NEIGHBOURS.search(s.text) and COSINE_WORD.search(s.text))
+        and not OTHER_SUBJECT.search(s.text)
+    )
+
+
+def _forward_pass(text: str) -> bool:
+    """Only dot / inner products, in a sentence about logits: the forward pass, not geometry."""
+    rels = [m.group(0) for m in RELATION.finditer(text)]
+    return bool(FORWARD.search(text)) and all(PRODUCT.match(r) for r in rels)
+
+
+def _sentence_hit(
+    s: Sentence, section_text: str, section_refutes: bool, document_subject: bool = False
+) -> ProseHit | None:
     """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence."""
-    subj = SUBJECT.search(s.text) or (WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text))
     rel = RELATION.search(s.text)
-    if not subj or not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+    if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+        return None
+    if _forward_pass(s.text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if claim:
@@ -185,15 +219,19 @@ def _sentence_hit(s: Sentence, section_text: str, section_refutes: bool) -> Pros
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
 
 
-def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
-    """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression)."""
+def analyse_prose(paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None) -> list[ProseHit]:
+    """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression).
+    `code_prose`: docstrings and printed text of the code; they take no subject from the document."""
+    every = paragraphs + list(code_prose or [])
     by_section: dict[int, str] = {}
-    for par in paragraphs:
+    for par in every:
         by_section[par.section] = by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
+    document = " ".join(t for par in paragraphs for t, _, _ in par.lines)
+    document_subject = bool(SUBJECT.search(document)) and not CAVEAT.search(document)
     hits: list[ProseHit] = []
     sigmoid = {k: bool(SIGMOID.search(v)) for k, v in by_section.items()}
     refutes = {k: bool(SECTION_REFUTE.search(v)) for k, v in by_section.items()}
-    for par in paragraphs:
+    for n, par in enumerate(every):
         section_text = by_section.get(par.section, "")
         if sigmoid[par.section]:
             continue
@@ -203,7 +241,7 @@ def analyse_prose(paragraphs: list[Paragraph]) -> list[ProseHit]:
         if par.math:
             continue
         for s in sentences(par):
-            hit = _sentence_hit(s, section_text, section_refutes)
+            hit = _sentence_hit(s, section_text, section_refutes, document_subject and n < len(paragraphs))
             if hit is not None:
                 hits.append(hit)
     return hits

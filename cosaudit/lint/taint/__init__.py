@@ -24,9 +24,10 @@ from cosaudit.lint.taint.analyzer import Analyzer
 from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, Taint
 
 
-def analyse(tree: ast.Module) -> tuple[list[Event], list[ast.Constant]]:
-    """(similarity events reached by label representations, prose string constants)."""
-    a = Analyzer(tree)
+def analyse(tree: ast.Module, context: str = "") -> tuple[list[Event], list[ast.Constant]]:
+    """(similarity events reached by label representations, prose string constants).
+    `context`: the document's prose around the code (a notebook's markdown)."""
+    a = Analyzer(tree, context)
     events = a.run()
     return events, a.prose_strings
 

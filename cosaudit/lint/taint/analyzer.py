@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from cosaudit.lint.taint.calls import CallRules
@@ -44,7 +45,7 @@ _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "searc
 class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     """Runs over one module; collects `events`."""
 
-    def __init__(self, tree: ast.Module):
+    def __init__(self, tree: ast.Module, context: str = ""):
         self.tree = tree
         self.events: list[Event] = []
         self.aliases: dict[str, str] = {}
@@ -60,6 +61,13 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         # string constants that are prose: docstrings, and text passed to print / st.markdown / …
         self.prose_strings: list[ast.Constant] = []
         self._all_functions: list[FuncInfo] = []
+        self._context = context  # the document's prose (a notebook's markdown cells)
+
+    @cached_property
+    def token_rows(self) -> bool:
+        """Do the code's strings or the document's prose count a matrix's rows as tokens ("all
+        tokens", "{N:,} tokens")? Asked only of a matrix loaded under a bare name."""
+        return bool(_TOKEN_ROWS.search(self._context)) or _speaks_of_tokens(self.tree)
 
     def run(self) -> list[Event]:
         self._block(self.tree.body, self.globals)
@@ -375,6 +383,24 @@ def _name_tests(test: ast.AST) -> list[tuple[str, str]]:
         ):
             out.append((node.func.value.id, const(node.args[0])))
     return out
+
+
+_TOKEN_ROWS = re.compile(r"\b(?:all|every|each|\d[\d,]*|N) tokens?\b|\bvocabulary\b|\btoken space\b", re.I)
+
+
+def _speaks_of_tokens(tree: ast.Module) -> bool:
+    """Do the string constants of the code (printed messages; an f-string's fields read as N)
+    count rows as tokens?"""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(str(v.value) if isinstance(v, ast.Constant) else "N" for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if _TOKEN_ROWS.search(text):
+            return True
+    return False
 
 
 _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")

@@ -9,6 +9,7 @@ the call to the handler registered for it. A handler returns the value of the ca
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint import libs
@@ -82,6 +83,10 @@ class CallRules:
             return self._call_user_function(fval, node, env)
         if isinstance(fval, ClassInfo):
             return self._construct(fval, node, env)
+        if isinstance(fval, Taint) and fval.table and len(node.args) == 1:
+            # an embedding table made of label rows (`Embedding.from_pretrained(W)`), called: a lookup
+            self.eval(node.args[0], env)
+            return replace(fval, orient=self._selection(node.args[0], env), table=False)
         return NOTHING
 
     def _candidate_head(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:

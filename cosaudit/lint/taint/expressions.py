@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.sinks import against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -26,6 +27,7 @@ from cosaudit.lint.taint.values import (
     Taint,
     TupleVal,
     access_path,
+    callee,
     const,
     first_sim,
     match_source,
@@ -56,6 +58,9 @@ class ExpressionRules:
     def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None:
         found = match_source(path)
         if found is None:
+            if _LOADED_MATRIX.search(path) and self.token_rows:
+                # `load_file(p)["W"]` in code that calls the rows of what it loaded tokens
+                return Taint(LABEL, ROWS, root=root_of(path), source=path, confidence="medium")
             return None
         kind, orient = found
         root = root_of(path)
@@ -170,6 +175,8 @@ class ExpressionRules:
         if any(_is_key(e) for e in real):
             return None  # weights["w_k"]: a dict of named tensors, not rows picked by an index
         if base.orient == VEC:
+            if base.kind == PARAM and isinstance(real[0], ast.Slice):
+                return base  # `x[i:i + b]`: a batch of what the function was given
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
             return base  # W[None, :, :], W[:, None] — broadcasting views of the same rows
@@ -319,6 +326,8 @@ class ExpressionRules:
         """`dot(a, b) / (|a| |b|)` is a cosine; `dot(a, b) / |b|` a projection (still a dot
         product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows."""
         left = self.eval(left_node, env)
+        if isinstance(left, Sim) and _own_norm(left_node, right_node, self.aliases):
+            return left  # `G /= torch.norm(G, p="fro")`: the matrix scaled by its own norm
         self._denominator += 1
         try:
             right = self.eval(right_node, env)
@@ -335,7 +344,48 @@ class ExpressionRules:
             return left
         if isinstance(left, Taint):
             return replace(left, normalized=True) if norm_factors(right_node, env) else left
+        if left is None and isinstance(left_node, ast.BinOp) and isinstance(left_node.op, ast.MatMult):
+            lens = self._lens_by_row_norms(left_node, right_node, env)
+            if lens is not None:
+                return lens
         return right if isinstance(right, Sim) else None
+
+    def _lens_by_row_norms(self, product: ast.BinOp, denominator: ast.AST, env: dict[str, Any]) -> Sim | None:
+        """`(W @ ref) / W.norm(dim=1)`, `/ (W.norm(dim=1) * ref.norm())`: one vector against every
+        label row, divided by the rows' norms, ranks the labels by cosine with it (a cosine lens
+        written out by hand)."""
+        simple = (ast.Name, ast.Attribute, ast.Subscript)
+        if not (isinstance(product.left, simple) and isinstance(product.right, simple)):
+            return None
+        left, right = self.eval(product.left, env), self.eval(product.right, env)
+        normed = {t.source for t in self._norms_in(denominator, env)}
+        for t, other in ((left, right), (right, left)):
+            if (
+                isinstance(t, Taint)
+                and t.kind == LABEL
+                and t.orient in (ROWS, COLS)
+                and other is None
+                and t.source in normed
+                and not against_class_means(product)
+            ):
+                unit = replace(t, normalized=True)
+                sim: Sim = self._sink("cosine", unit, None, product, "@ divided by the row norms")
+                return sim
+        return None
+
+    def _norms_in(self, node: ast.AST, env: dict[str, Any]) -> list[Taint]:
+        """The label representations whose norms a denominator holds (`W.norm(dim=1)`,
+        `torch.linalg.norm(W, dim=-1)`, a name bound to such norms)."""
+        out: list[Taint] = []
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
+                out.append(env[sub.id].taint)
+            elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
+                target = _normed(sub)
+                value = self.eval(target, env) if isinstance(target, (ast.Name, ast.Attribute)) else None
+                if isinstance(value, Taint):
+                    out.append(value)
+        return out
 
     def _subtract(self, left: Any, right: Any) -> Any:
         sim = first_sim(left, right)
@@ -371,6 +421,29 @@ class ExpressionRules:
         else:
             ok = False
         return Taint(MEAN, base.orient, root=base.root, mean_ok=ok, source=base.source)
+
+
+# the one matrix of a tensor file loaded here, under a bare matrix name (`load_file(p)["W"]`)
+_LOADED_MATRIX = re.compile(r"(?:^|\.)(?:load_file|load|get_tensor|get_slice)\(\)\.W$")
+
+
+_NORM_MODULES = {"torch", "torch.linalg", "np", "numpy", "np.linalg", "numpy.linalg", "LA", "la", "linalg"}
+
+
+def _normed(call: ast.Call) -> ast.AST | None:
+    """What a norm call measures: `W` in `W.norm(dim=1)`, `torch.linalg.norm(W)`, `norm(W)`."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and access_path(func.value) not in _NORM_MODULES:
+        return func.value
+    return call.args[0] if call.args else None
+
+
+def _own_norm(value: ast.AST, denominator: ast.AST, aliases: dict[str, str]) -> bool:
+    """Is the denominator the norm of the very value divided (`G / torch.norm(G)`)?"""
+    if not (isinstance(denominator, ast.Call) and callee(denominator.func, aliases) in P.NORM_CALLS):
+        return False
+    normed = _normed(denominator)
+    return normed is not None and ast.unparse(normed) == ast.unparse(value)
 
 
 def _is_key(e: ast.AST) -> bool:

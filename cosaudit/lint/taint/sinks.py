@@ -126,9 +126,11 @@ class SinkRules:
         right = self._labelish(b) and b.orient in (COLS, VEC)
         if left and right:
             return self._sink(product_kind(a, b), a, b, node, what)
-        # one vector ranked against every label row: a cosine lens only if normalised
+        # one vector (any, or an analogy / difference of rows) ranked against every label row: a
+        # cosine lens only if the rows were normalised (unnormalised, it is a logit (difference))
         for t, ok, other in ((a, left, b), (b, right, a)):
-            ranking = ok and other is None and t.orient in (ROWS, COLS, SEL) and t.normalized
+            probe = other is None or (isinstance(other, Taint) and other.kind == DIFF and other.orient == VEC)
+            ranking = ok and probe and t.orient in (ROWS, COLS, SEL) and t.normalized
             if ranking and not against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

@@ -45,6 +45,7 @@ class Taint:
     source: str = ""
     param: int | None = None
     mean_ok: bool = False
+    table: bool = False  # an embedding table made of these rows: calling it looks rows up
 
     def flipped(self) -> Taint:
         return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))

@@ -1,16 +1,28 @@
 """Heads found through `torch.nn` modules rather than by their tensor's name:
 `model.get_output_embeddings()`, `model.classifier[-1]`, `list(model.fc.parameters())[0]`,
 `next(model.fc.parameters())`, `list(model.parameters())[-2]` (the last layer's weight, ahead of
-its bias), and heads picked by iterating `named_parameters()` / `state_dict().items()` /
-`f.keys()` under a test of the name (the test itself is handled in `analyzer.refine`)."""
+its bias), embedding tables built from head rows (`nn.Embedding.from_pretrained(W)`), and heads
+picked by iterating `named_parameters()` / `state_dict().items()` / `f.keys()` under a test of
+the name (the test itself is handled in `analyzer.refine`)."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import NOTHING, HeadModule, ParamList, access_path, root_of
+from cosaudit.lint.taint.values import (
+    INPUT,
+    LABEL,
+    NOTHING,
+    ROWS,
+    HeadModule,
+    ParamList,
+    Taint,
+    access_path,
+    root_of,
+)
 
 
 def parameters(an: Any, c: CallSite) -> Any:
@@ -35,6 +47,15 @@ def first_parameter(an: Any, c: CallSite) -> Any:
     return NOTHING
 
 
+def embedding_table(an: Any, c: CallSite) -> Any:
+    """`nn.Embedding.from_pretrained(F.normalize(W, dim=-1))`: an embedding table whose weight
+    is those rows (a call of it, `table(ids)`, picks rows; see `calls._callable_object`)."""
+    rows = c.args[0] if c.args else c.kwargs.get("embeddings")
+    if isinstance(rows, Taint) and rows.kind in (LABEL, INPUT) and rows.orient == ROWS:
+        return replace(rows, table=True)
+    return NOTHING
+
+
 def head_accessor(an: Any, c: CallSite) -> Any:
     """`model.get_output_embeddings()`, `timm_model.get_classifier()`: the head module."""
     path = access_path(c.node)
@@ -43,6 +64,7 @@ def head_accessor(an: Any, c: CallSite) -> Any:
 
 FUNCTIONS: dict[str, Handler] = {
     **table(head_accessor, "get_output_embeddings", "get_classifier"),
+    **table(embedding_table, "from_pretrained"),
     **table(parameters, "parameters"),
     **table(listing, "list", "tuple", "iter"),
     **table(first_parameter, "next"),

@@ -7,6 +7,7 @@ Shapes seen in public scripts; written for cosaudit's tests.
 """
 import faiss
 import numpy as np
+import torch
 from transformers import AutoModelForCausalLM
 
 model = AutoModelForCausalLM.from_pretrained("org/causal-lm")
@@ -32,3 +33,43 @@ def max_logit_tokens(rows, hidden, k):
 W = model.lm_head.weight.detach().numpy()
 nbrs = label_neighbours(W, 10)  # expect: COS101
 best = max_logit_tokens(W, np.load("hidden.npy"), 5)
+
+
+# %% a routing layer built on the head: hidden states searched in batches over unit rows (cosine lens)
+class FaissRoutedHead(torch.nn.Module):
+    def __init__(self, weight, top_k=32):
+        super().__init__()
+        self.top_k = top_k
+        self.weight = weight.detach().cpu()
+        self.index = faiss.IndexFlatL2(self.weight.shape[1])  # L2 over unit rows ranks like the cosine
+        unit_np = np.ascontiguousarray(self.weight.numpy().astype("float32"))
+        faiss.normalize_L2(unit_np)
+        self.index.add(unit_np)
+
+    def forward(self, x):
+        x_np = x.detach().cpu().numpy().astype("float32")
+        faiss.normalize_L2(x_np)
+        found = []
+        for i in range(0, x_np.shape[0], 32):
+            _, ids = self.index.search(x_np[i : i + 32], self.top_k)  # expect: COS120
+            found.append(ids)
+        return found
+
+
+routed_head = FaissRoutedHead(model.lm_head.weight)
+
+
+class FaissRoutedMLP(torch.nn.Module):  # the same routing over an MLP layer's rows: no label rows
+    def __init__(self, weight, top_k=32):
+        super().__init__()
+        self.index = faiss.IndexFlatIP(weight.shape[1])
+        unit_np = np.ascontiguousarray(weight.detach().numpy())
+        faiss.normalize_L2(unit_np)
+        self.index.add(unit_np)
+
+    def forward(self, x):
+        x_np = x.detach().numpy()
+        return self.index.search(x_np[:32], 8)
+
+
+routed_mlp = FaissRoutedMLP(model.transformer.h[0].mlp.c_fc.weight.T)

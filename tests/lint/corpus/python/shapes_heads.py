@@ -186,3 +186,50 @@ def weight_feature(weight):
 
 
 centred_cos = weight_feature(clf.classifier.weight.detach().numpy())  # expect: COS110
+
+
+# %% an embedding table made of the head's rows (analogy search over output embeddings)
+unit_table = torch.nn.Embedding.from_pretrained(F.normalize(model.get_output_embeddings().weight, dim=-1))
+king, man = unit_table(torch.tensor(tok.encode(" king"))), unit_table(torch.tensor(tok.encode(" man")))
+e1 = F.cosine_similarity(king, man, dim=-1)  # expect: COS101
+analogy = unit_table.weight[tok.encode(" queen")[0]] - unit_table.weight[tok.encode(" woman")[0]]
+e2 = (unit_table.weight @ analogy).topk(10)  # expect: COS120
+raw_table = torch.nn.Embedding.from_pretrained(model.get_output_embeddings().weight)
+e3 = (raw_table.weight @ analogy).topk(10)  # unnormalised rows: a logit lens, not a cosine
+word_table = torch.nn.Embedding.from_pretrained(glove_vectors)
+e4 = F.cosine_similarity(word_table(i), word_table(j), dim=-1)
+input_table = torch.nn.Embedding.from_pretrained(model.get_input_embeddings().weight)
+e5 = F.cosine_similarity(input_table(i), input_table(j), dim=-1)
+
+
+def compare_outputs(unembed, a, b):  # `unembed` is a callable here (logits of a and b), not a table
+    return F.cosine_similarity(unembed(a), unembed(b), dim=-1)
+
+
+# %% neural-collapse gaps of a head found by iterating the parameters at each epoch
+def etf_gap(W):
+    K = W.shape[0]
+    Wn = W / torch.norm(W, dim=1, keepdim=True)
+    G = torch.mm(Wn, Wn.T)
+    return torch.norm(G - (torch.eye(K) - 1 / K) / (K - 1) ** 0.5, p="fro").item()
+
+
+def etf_gap_about_mean(W):
+    W = W - torch.mean(W, dim=0, keepdim=True)
+    G = torch.mm(W, W.T)
+    G /= torch.norm(G, p="fro")
+    return G
+
+
+def self_duality(W, class_means, global_mean):
+    WH = torch.mm(W, (class_means - global_mean).T)
+    return WH / torch.norm(WH, p="fro")
+
+
+for epoch in range(3):
+    for pname, param in clf.named_parameters():
+        if "fc.weight" in pname:
+            fc_rows = param
+    gap = etf_gap(fc_rows)  # expect: COS101
+    gap_c = etf_gap_about_mean(fc_rows)  # expect: COS110
+    duality = self_duality(fc_rows, mu_c, mu_g)

@@ -83,3 +83,12 @@ for i in range(len(token_ids)):
 idx = tok.convert_tokens_to_ids("dog")
 one = W[idx]
 one_dims = F.cosine_similarity(one[:10], one[10:20], dim=0)  # hidden dimensions of one row
+
+
+# %% rows picked by calls on a head obtained through get_output_embeddings()
+out_emb = model.get_output_embeddings()
+o1 = F.cosine_similarity(out_emb.weight[tok.encode(" dog")[0]], out_emb.weight[tok.encode(" cat")[0]], dim=0)  # expect: COS101
+O = model.get_output_embeddings().weight.detach()
+o2 = [F.cosine_similarity(O[ids[a]], O[ids[b]], dim=0).item() for a, b in [("owl", "cat")]]  # expect: COS101
+in_emb = model.get_input_embeddings()
+o3 = F.cosine_similarity(in_emb.weight[tok.encode(" dog")[0]], in_emb.weight[tok.encode(" cat")[0]], dim=0)
