@@ -84,16 +84,20 @@ class NNLS:
         if p >= self.m:
             return False
         c = self.CT[j]
+        nc = float(np.linalg.norm(c))
         Qt = self.Qt[:p]
         r1 = Qt @ c
         v = c - Qt.T @ r1
-        r2 = Qt @ v
-        v -= Qt.T @ r2
         nv = float(np.linalg.norm(v))
-        if nv <= 1e-10 * float(np.linalg.norm(c)):  # dependent on the passive columns
+        if nv < 0.7 * nc:  # cancellation: orthogonalise once more (DGKS; "twice is enough")
+            r2 = Qt @ v
+            v -= Qt.T @ r2
+            r1 += r2
+            nv = float(np.linalg.norm(v))
+        if nv <= 1e-10 * nc:  # dependent on the passive columns
             return False
         self.Qt[p] = v / nv
-        self.R[:p, p] = r1 + r2
+        self.R[:p, p] = r1
         self.R[p, p] = nv
         self.R[p + 1 :, p] = 0.0
         self.P.append(j)
@@ -281,8 +285,10 @@ def hull_membership(p: _Problem, K0: np.ndarray, *, n_add: int = 256, max_rounds
             in_K[new] = True
             labels += new.tolist()
             solver.add_columns(cols.build(new))
-    solver.polish()
     r = solver.true_residual()
+    if float(np.linalg.norm(r)) > R_ZERO and float(r[-1]) <= PRICE_REL:  # inside, but the QR drifted
+        solver.polish()
+        r = solver.true_residual()
     lab = np.array(labels, dtype=np.int64)
     x = solver.x
     on = (x > 0) & (lab >= 0)
