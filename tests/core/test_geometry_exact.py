@@ -226,29 +226,26 @@ def test_thin_slivers_of_a_rounded_design_are_listed_apart():
     assert not set(res.within_tolerance) & set(res.patterns)
 
 
-# A head on which the three commands still disagree (found by the property test above with random
-# examples; a second one it found is printed too roughly to replay): a tie partner found by
-# `neighbours` while `argmax` says "undecided" for the label, or `tieable` says "undecided" for a
-# pair `neighbours` listed. Neither is a false "no", but the answers are not yet consistent near
-# exact degeneracy (issue 12 stays open on this).
+# A head on which the three commands used to disagree (found by the property test above with random
+# examples): a tie partner found by `neighbours` while `argmax` said "undecided" for the label (the
+# interior-point LP's certificate missed the re-check bound). The NNLS hull test (`hull.py`) decides
+# it; kept as a fixed example.
 KNOWN_DISAGREEMENTS = [
     np.array([[0, 0, 0], [0, 0, 1], [0.5, 0.5, 0.5], [0, 0, 0], [1.00000003, 1, 1], [0, 0, 0]], dtype=np.float64),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="argmax/tieable give 'undecided' where neighbours found a witness")
 @pytest.mark.parametrize("k", range(len(KNOWN_DISAGREEMENTS)))
 def test_known_disagreements_near_exact_degeneracy(k):
     test_the_three_commands_never_contradict_each_other.hypothesis.inner_test(KNOWN_DISAGREEMENTS[k])
 
 
 # A near-degenerate head (row 1 lies within float32 rounding of the segment from row 0 to row 2)
-# where `argmax` answers "undecided" for label 1: honest, never a false "no", but the issue asks
-# for an exact answer here (found by the invariance test with random examples; issue 12 open).
+# where `argmax` used to answer "undecided" for label 1 (found by the invariance test with random
+# examples); the NNLS hull test answers it exactly.
 UNDECIDED_NEAR_SEGMENT = np.array([[0, 0, 0], [0, 0, 0.5], [2.0**-24, 0, 1], [-1, 0, 0], [-1, 1, 0], [1, 0, 0]],
                                   dtype=np.float64)
 
 
-@pytest.mark.xfail(strict=True, reason="argmax says 'undecided' for a label within rounding of a hull segment")
 def test_no_undecided_near_a_hull_segment():
     assert "undecided" not in _answers(UNDECIDED_NEAR_SEGMENT)

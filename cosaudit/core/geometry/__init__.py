@@ -25,7 +25,13 @@ How an answer is found:
 1. A cheap witness search: an affinely equivariant direction (the whitened row of the label:
    Σ⁺(w_i − μ), Σ the covariance of the rows), then a few relaxation steps that push h across
    the hyperplanes of the labels still winning (Cimmino projections).
-2. Otherwise an exact LP (scipy's HiGHS) solved by constraint generation: the LP keeps only
+2. Softmax, no ties, whole space: hull membership by non-negative least squares (`hull.py`):
+   Lawson–Hanson on the lifted rows, its columns priced over the whole head with one
+   matrix–vector product per batch and its QR factorisation kept between batches. Its optimum
+   is either a mixture of other rows equal to the label's (the certificate) or a direction that
+   puts the label strictly on top (Gordan's alternative). The HiGHS LPs below remain for ties,
+   sigmoid heads, the box, and as the fallback when the NNLS runs out of steps.
+3. Otherwise an exact LP (scipy's HiGHS) solved by constraint generation: the LP keeps only
    the most threatening labels, one matrix–vector product over the whole head finds the
    labels its solution violates, they are added, and the LP is solved again. A restricted LP
    that is already infeasible settles "no"; a solution that beats every label settles "yes".

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cosaudit.core.geometry.certificate import Outcome, conclude
+from cosaudit.core.geometry.hull import hull_membership
 from cosaudit.core.geometry.results import LP_MARGIN_TOL, LP_ZERO, Certificate
 from cosaudit.core.geometry.witness import _Problem
 
@@ -215,6 +216,26 @@ def _violated(score: np.ndarray, t: float, n_add: int) -> np.ndarray:
     return viol
 
 
+def _by_hull(p: _Problem, h_start: np.ndarray) -> Outcome | None:
+    """Hull membership by NNLS (`hull.py`): a witness, a re-checked certificate, or undecided;
+    None when its step budget ran out (the LP then decides)."""
+    K0 = p.threats(h_start, 2 * (p.g.d + 2))
+    ans = hull_membership(p, K0)
+    if ans.status != "optimal":
+        return None
+    tried: list[np.ndarray] = []
+    if ans.gap > LP_ZERO:  # clearly outside the hull: r_h is a witness direction
+        wit = _lp_witness(p, ans.h, ans.s)
+        if wit is not None:
+            out = Outcome("yes", witness=wit)
+            out.rounds, out.constraints = ans.rounds, ans.columns
+            return out
+        tried.append(ans.h)
+    out = conclude(p, ans.labels, ans.weights, "optimal", max(ans.gap, 0.0), tried)
+    out.rounds, out.constraints = ans.rounds, ans.columns
+    return out
+
+
 def _constraint_generation(
     p: _Problem,
     h_start: np.ndarray,
@@ -230,8 +251,12 @@ def _constraint_generation(
     K = idx_all if all_at_once else p.threats(h_start, n0)
     if K.size == 0:
         K = idx_all
-    # softmax without ties over the whole space: the dual (hull-membership) LP
+    # softmax without ties over the whole space: the dual (hull-membership) problem
     use_dual = not p.sigmoid and not p.eq and g.space.kind != "box"
+    if use_dual and not all_at_once:
+        out = _by_hull(p, h_start)
+        if out is not None:
+            return out
     tried: list[np.ndarray] = []
     rounds = 0
     while True:

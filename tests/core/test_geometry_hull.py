@@ -1,0 +1,98 @@
+"""The NNLS hull-membership test (core/geometry/hull.py) against independent references.
+
+- `NNLS` against scipy's own Lawson–Hanson (`scipy.optimize.nnls`): the same optimal residual.
+- `hull_membership` against an exact LP feasibility test (HiGHS on λ ≥ 0, Σλ = 1, Σ λ a = 0), on
+  heads with planted interior labels, hull vertices, and biases; each answer is also re-checked by
+  its own evidence: the weights' mixture reproduces the label's row, or the direction puts the
+  label strictly on top.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog, nnls
+
+from cosaudit.core.geometry import HeadGeometry, argmaxable
+from cosaudit.core.geometry.hull import NNLS, hull_membership
+from cosaudit.core.geometry.witness import _Problem
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_nnls_reaches_scipys_optimum(seed):
+    rng = np.random.default_rng(seed)
+    m, n = rng.integers(3, 12), rng.integers(2, 40)
+    C = rng.standard_normal((m, n))
+    C[-1] = rng.uniform(-0.5, 1.0, n)  # mixed signs in the row e picks out
+    e = np.zeros(m)
+    e[-1] = 1.0
+    solver = NNLS(int(m))
+    solver.add_columns(C[:, : n // 2])
+    assert solver.solve(10_000)
+    solver.add_columns(C[:, n // 2 :])  # a warm start: more columns after an optimum
+    assert solver.solve(10_000)
+    x = solver.x
+    assert (x >= 0).all()
+    _, ref = nnls(C, e)
+    assert np.linalg.norm(C @ x - e) == pytest.approx(ref, abs=1e-9)
+
+
+def _planted_head(seed, V=60, d=5, bias=False):
+    rng = np.random.default_rng(seed)
+    W = rng.standard_normal((V, d)) + 4.0  # a shared offset: the answers must not care
+    inner = [3, 7, 11]
+    for i in inner:
+        src = rng.choice(np.setdiff1d(np.arange(V), inner), size=d + 2, replace=False)
+        W[i] = rng.dirichlet(np.ones(d + 2)) @ W[src]
+    b = rng.standard_normal(V) * 0.3 if bias else None
+    return W, b
+
+
+def _inside_by_lp(W, b, i):
+    """Independent reference: is label i dominated (never strictly on top)?"""
+    others = np.delete(np.arange(W.shape[0]), i)
+    A = W[others] - W[i]
+    d = W.shape[1]
+    A_eq = np.vstack([A.T, np.ones((1, others.size))])
+    b_eq = np.r_[np.zeros(d), 1.0]
+    if b is None:
+        res = linprog(np.zeros(others.size), A_eq=A_eq, b_eq=b_eq, bounds=(0, None), method="highs")
+    else:  # Σ λ (b_k − b_i) ≥ 0
+        res = linprog(np.zeros(others.size), A_ub=-(b[others] - b[i])[None, :], b_ub=[0.0],
+                      A_eq=A_eq, b_eq=b_eq, bounds=(0, None), method="highs")
+    return res.status == 0
+
+
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_hull_membership_agrees_with_an_exact_lp(seed, bias):
+    W, b = _planted_head(seed, bias=bias)
+    g = HeadGeometry(W, b)
+    for i in range(12):
+        p = _Problem(g, [i])
+        ans = hull_membership(p, p.threats(np.zeros(g.d), 4))
+        assert ans.status == "optimal"
+        inside = _inside_by_lp(W, b, i)
+        if inside:
+            assert ans.gap <= 1e-12
+            lam = ans.weights / ans.weights.sum()
+            assert np.linalg.norm(lam @ W[ans.labels] - W[i]) <= 1e-9 * np.abs(W).max()
+            if b is not None:
+                assert lam @ b[ans.labels] >= b[i] - 1e-9
+        else:
+            assert ans.gap > 0
+            s = ans.s if b is not None else 0.0
+            z = W @ ans.h + (s * b if b is not None else 0.0)
+            assert z[i] > np.delete(z, i).max()
+
+
+def test_argmaxable_answers_planted_interior_labels_through_the_hull():
+    W, _ = _planted_head(7, V=400, d=12)
+    g = HeadGeometry(W)
+    for i in (3, 7, 11):
+        res = argmaxable(g, i=i)
+        assert res.verdict == "no"
+        assert res.certificate is not None and res.certificate.kind == "lp-dual"
+        lam = np.array(list(res.certificate.weights.values()))
+        ks = np.array(list(res.certificate.weights))
+        assert np.linalg.norm(lam @ W[ks] - W[i]) <= 1e-9 * np.abs(W).max()
