@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     ClassInfo,
     Event,
     FuncInfo,
+    ParamList,
     ParamName,
     Sim,
     Taint,
@@ -239,10 +240,18 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self.eval(stmt.value, env)
 
     def _s_If(self, stmt: ast.If | ast.While, env: dict[str, Any]) -> None:
+        """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
+        rows, so a name keeps the riskier of its two values (`_riskier`)."""
         self.eval(stmt.test, env)
         self.refine(stmt.test, env)
         self._block(stmt.body, env)
+        if not stmt.orelse:
+            return
+        after_body = dict(env)
         self._block(stmt.orelse, env)
+        for name, value in after_body.items():
+            if env.get(name) is not value and _riskier(value, env.get(name)):
+                env[name] = value
 
     _s_While = _s_If
 
@@ -296,7 +305,12 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             return
         if self._bind_named_iter(target, it, env) or self._bind_string_iter(target, it):
             return
-        self._bind(target, self._element(self.eval(it, env)), env)
+        value = self.eval(it, env)
+        if isinstance(value, ParamList) and value.head is not None:
+            # `for w in model.lm_head.parameters(): W = w; break`: the head's weight comes first
+            self._bind(target, self._parameter(value, 0, env), env)
+            return
+        self._bind(target, self._element(value), env)
 
     def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
         """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""
@@ -362,6 +376,21 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
                         src = self._source_taint(cand, env)
                         env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
                     break
+
+
+def _risk(value: Any) -> tuple[int, int, int]:
+    """How much a value matters to the analysis: a similarity, then label rows (uncentred before
+    centred, normalised before raw), then anything else."""
+    if isinstance(value, Sim):
+        return (2, 0, 0)
+    if isinstance(value, Taint) and value.kind == LABEL:
+        return (1, int(not value.centered), int(value.normalized))
+    return (0, 0, 0)
+
+
+def _riskier(a: Any, b: Any) -> bool:
+    """Is `a` (one branch's value) riskier than `b` (the other's)? Ties keep `b`."""
+    return _risk(a) > _risk(b)
 
 
 def _name_tests(test: ast.AST) -> list[tuple[str, str]]:

@@ -46,6 +46,7 @@ class Taint:
     param: int | None = None
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
+    row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
 
     def flipped(self) -> Taint:
         return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
