@@ -294,6 +294,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             return None
         if isinstance(value, Sim):
             return value
+        if isinstance(value, TupleVal):
+            return value.label_matrix()
         return None
 
     def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:

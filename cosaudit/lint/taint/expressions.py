@@ -147,7 +147,7 @@ class ExpressionRules:
             idx = const(node.slice)
             if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
                 return base.items[idx]
-            return _any_label_matrix(base)
+            return base.label_matrix()
         if isinstance(base, ParamList):
             return self._parameter(base, const(node.slice), env)
         if not isinstance(base, Taint):
@@ -476,16 +476,6 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
         and right is None
         and _layer_weight(right_node)
     )
-
-
-def _any_label_matrix(items: TupleVal) -> Taint | None:
-    """`Ws[i]` of a list that holds only label matrices (`Ws.append(head_rows)` in a loop): one
-    of them, whichever `i` picks."""
-    values = [v for v in items.items if v is not None]
-    if values and all(isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS) for v in values):
-        first: Taint = values[0]
-        return first
-    return None
 
 
 def _is_key(e: ast.AST) -> bool:

@@ -107,6 +107,15 @@ class Sim:
 class TupleVal:
     items: list[Any]
 
+    def label_matrix(self) -> Taint | None:
+        """`Ws[i]`, `for W in Ws` of a list that holds only label matrices (`Ws.append(head_rows)`
+        in a loop): one of them, whichever item is picked."""
+        values = [v for v in self.items if v is not None]
+        if values and all(isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS) for v in values):
+            first: Taint = values[0]
+            return first
+        return None
+
 
 @dataclass
 class ModelObj:

@@ -90,3 +90,13 @@ for p in model.parameters():
     first = p
     break
 p4 = plot_angle(first, [1, 2])
+
+
+# %% iterating a list of heads
+for W_layer in W_list:
+    i1 = etf_distance(W_layer)  # expect: COS102
+for k, W_layer in enumerate(W_list):
+    i2 = F.cosine_similarity(W_layer[0], W_layer[1], dim=0)  # expect: COS101
+# negative: a list of class-mean matrices, iterated
+for H in H_list:
+    i3 = etf_distance(H)
