@@ -34,6 +34,7 @@ from cosaudit.lint.taint.values import (
     access_path,
     const,
     label_name,
+    riskier,
     root_of,
 )
 
@@ -241,7 +242,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
 
     def _s_If(self, stmt: ast.If | ast.While, env: dict[str, Any]) -> None:
         """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
-        rows, so a name keeps the riskier of its two values (`_riskier`)."""
+        rows, so a name keeps the riskier of its two values (`values.riskier`)."""
         self.eval(stmt.test, env)
         self.refine(stmt.test, env)
         self._block(stmt.body, env)
@@ -250,7 +251,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         after_body = dict(env)
         self._block(stmt.orelse, env)
         for name, value in after_body.items():
-            if env.get(name) is not value and _riskier(value, env.get(name)):
+            if env.get(name) is not value and riskier(value, env.get(name)):
                 env[name] = value
 
     _s_While = _s_If
@@ -378,21 +379,6 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
                         src = self._source_taint(cand, env)
                         env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
                     break
-
-
-def _risk(value: Any) -> tuple[int, int, int]:
-    """How much a value matters to the analysis: a similarity, then label rows (uncentred before
-    centred, normalised before raw), then anything else."""
-    if isinstance(value, Sim):
-        return (2, 0, 0)
-    if isinstance(value, Taint) and value.kind == LABEL:
-        return (1, int(not value.centered), int(value.normalized))
-    return (0, 0, 0)
-
-
-def _riskier(a: Any, b: Any) -> bool:
-    """Is `a` (one branch's value) riskier than `b` (the other's)? Ties keep `b`."""
-    return _risk(a) > _risk(b)
 
 
 def _name_tests(test: ast.AST) -> list[tuple[str, str]]:

@@ -33,6 +33,7 @@ from cosaudit.lint.taint.values import (
     match_source,
     norm_factors,
     product_kind,
+    riskier,
     root_of,
 )
 
@@ -259,7 +260,9 @@ class ExpressionRules:
         self.eval(node.test, env)
         a = self.eval(node.body, env)
         b = self.eval(node.orelse, env)
-        return a if a is not None else b
+        if a is None or riskier(b, a):
+            return b
+        return a
 
     def _e_JoinedStr(self, node: ast.JoinedStr, env: dict[str, Any]) -> Any:
         for v in node.values:

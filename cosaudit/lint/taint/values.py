@@ -364,6 +364,22 @@ def mentions_similarity(node: ast.Call) -> bool:
         ):
             return True
     return False
+def _risk(value: Any) -> tuple[int, int, int]:
+    """How much a value matters to the analysis: a similarity, then label rows (uncentred before
+    centred, normalised before raw), then anything else."""
+    if isinstance(value, Sim):
+        return (2, 0, 0)
+    if isinstance(value, Taint) and value.kind == LABEL:
+        return (1, int(not value.centered), int(value.normalized))
+    return (0, 0, 0)
+
+
+def riskier(a: Any, b: Any) -> bool:
+    """Of two values a name may hold (if/else branches, `a if c else b`), is `a` the one that
+    matters more? Ties keep `b`."""
+    return _risk(a) > _risk(b)
+
+
 def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     """Does F.cosine_similarity(..., dim) compare label vectors (not hidden dimensions)?"""
     if t.orient == VEC:

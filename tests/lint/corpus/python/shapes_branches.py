@@ -100,3 +100,12 @@ for k, W_layer in enumerate(W_list):
 # negative: a list of class-mean matrices, iterated
 for H in H_list:
     i3 = etf_distance(H)
+
+
+# %% a conditional expression: either value may be taken
+tied = getattr(model.config, "tie_word_embeddings", False)
+W_out = embed_w if tied else model.lm_head.weight
+c1 = F.cosine_similarity(W_out[1], W_out[2], dim=0)  # expect: COS101
+# negative: a hidden state chosen by a conditional expression, read through the head
+h2 = torch.randn(8, 16)[-1] if tied else torch.randn(8, 16)[0]
+c2 = h2 @ model.lm_head.weight.T
