@@ -59,7 +59,9 @@ CAUSAL = re.compile(
 # (neural collapse), or an inner product with a query / hidden / steering direction
 OTHER_OPERAND = re.compile(
     r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
-    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:query|hidden[- ]state|residual|activation|steering|input)\w*",
+    r"\bmean (?:\w+ )?features\b|"
+    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:(?:image|input|penultimate|sample) )?"
+    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*",
     _I,
 )
 REFUTE = re.compile(
@@ -99,6 +101,13 @@ OTHER_SUBJECT = re.compile(
     r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",
     _I,
 )
+# a relation measured by a measure defined elsewhere ("its nearest classes under that distance"):
+# its operands are the ones the section defined it on
+ANAPHORIC_MEASURE = re.compile(
+    r"\b(?:under|by|with|using) (?:that|this|the same|such an?) (?:distance|metric|measure|similarity)\b", _I
+)
+# the head as a map that vectors pass through, with an optional gloss: "through W_U (unembedding)"
+MAP_USE = re.compile(r"\b(?:through|via)\s+(?:the\s+)?(?:" + SUBJECT.pattern + r")(?:\s*\([^()]*\))?", _I)
 # logits are dot products with head rows: a sentence about computing them is the forward pass
 FORWARD = re.compile(r"\blogits?\b|\blogit-\w+", _I)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
@@ -183,8 +192,10 @@ def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
 
 
 def _subject(s: Sentence, document_subject: bool) -> bool:
-    """Does the sentence speak of label representations (itself, or through the document)?"""
-    if SUBJECT.search(s.text) or (WEIGHT_SUBJECT.search(s.text) and LABEL_WORDS.search(s.text)):
+    """Does the sentence speak of label representations (itself, or through the document)? The
+    head used as a map ("directions projected through W_U (the unembedding)") is not a subject."""
+    text = MAP_USE.sub(" ", s.text)
+    if SUBJECT.search(text) or (WEIGHT_SUBJECT.search(text) and LABEL_WORDS.search(text)):
         return True
     return (
         document_subject
@@ -207,6 +218,8 @@ def _sentence_hit(
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
     if _forward_pass(s.text):
+        return None
+    if ANAPHORIC_MEASURE.search(s.text) and OTHER_OPERAND.search(section_text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if claim:

@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     ClassInfo,
     Event,
     FuncInfo,
+    ParamList,
     ParamName,
     Sim,
     Taint,
@@ -33,6 +34,7 @@ from cosaudit.lint.taint.values import (
     access_path,
     const,
     label_name,
+    riskier,
     root_of,
 )
 
@@ -239,10 +241,18 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self.eval(stmt.value, env)
 
     def _s_If(self, stmt: ast.If | ast.While, env: dict[str, Any]) -> None:
+        """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
+        rows, so a name keeps the riskier of its two values (`values.riskier`)."""
         self.eval(stmt.test, env)
         self.refine(stmt.test, env)
         self._block(stmt.body, env)
+        if not stmt.orelse:
+            return
+        after_body = dict(env)
         self._block(stmt.orelse, env)
+        for name, value in after_body.items():
+            if env.get(name) is not value and riskier(value, env.get(name)):
+                env[name] = value
 
     _s_While = _s_If
 
@@ -285,6 +295,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             return None
         if isinstance(value, Sim):
             return value
+        if isinstance(value, TupleVal):
+            return value.label_matrix()
         return None
 
     def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
@@ -296,7 +308,12 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             return
         if self._bind_named_iter(target, it, env) or self._bind_string_iter(target, it):
             return
-        self._bind(target, self._element(self.eval(it, env)), env)
+        value = self.eval(it, env)
+        if isinstance(value, ParamList) and value.head is not None:
+            # `for w in model.lm_head.parameters(): W = w; break`: the head's weight comes first
+            self._bind(target, self._parameter(value, 0, env), env)
+            return
+        self._bind(target, self._element(value), env)
 
     def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
         """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""

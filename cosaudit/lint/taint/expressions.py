@@ -33,6 +33,7 @@ from cosaudit.lint.taint.values import (
     match_source,
     norm_factors,
     product_kind,
+    riskier,
     root_of,
 )
 
@@ -147,7 +148,7 @@ class ExpressionRules:
             idx = const(node.slice)
             if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
                 return base.items[idx]
-            return None
+            return base.label_matrix()
         if isinstance(base, ParamList):
             return self._parameter(base, const(node.slice), env)
         if not isinstance(base, Taint):
@@ -177,6 +178,8 @@ class ExpressionRules:
         if base.orient == VEC:
             if base.kind == PARAM and isinstance(real[0], ast.Slice):
                 return base  # `x[i:i + b]`: a batch of what the function was given
+            if base.kind == PARAM and not base.row and len(real) == 1 and not ellipsis:
+                return replace(base, row=True)  # `weights[ids[i]]`: a row, if given a matrix
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
             return base  # W[None, :, :], W[:, None] — broadcasting views of the same rows
@@ -257,7 +260,9 @@ class ExpressionRules:
         self.eval(node.test, env)
         a = self.eval(node.body, env)
         b = self.eval(node.orelse, env)
-        return a if a is not None else b
+        if a is None or riskier(b, a):
+            return b
+        return a
 
     def _e_JoinedStr(self, node: ast.JoinedStr, env: dict[str, Any]) -> Any:
         for v in node.values:
@@ -293,6 +298,8 @@ class ExpressionRules:
                     and P.WHITEN_NAME.search(access_path(other_node) or "")
                 ):
                     return replace(t, whitened=True)
+            if _end_to_end(left, right, right_node):
+                return replace(left, confidence="medium")
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
             return self._subtract(left, right)
@@ -444,6 +451,34 @@ def _own_norm(value: ast.AST, denominator: ast.AST, aliases: dict[str, str]) -> 
         return False
     normed = _normed(denominator)
     return normed is not None and ast.unparse(normed) == ast.unparse(value)
+
+
+# views of a tensor that keep its values: `layer.weight.clone()`, `.detach()`, `.data`
+_SAME_VALUES = {"clone", "detach", "cpu", "cuda", "float", "double", "half", "to", "data"}
+
+
+def _layer_weight(node: ast.AST) -> bool:
+    """Is `node` a layer's weight matrix (`model.fc[j].weight`, `layer.weight.clone()`)?"""
+    while True:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_VALUES:
+            node = node.func.value
+        elif isinstance(node, ast.Attribute) and node.attr in _SAME_VALUES:
+            node = node.value
+        else:
+            return isinstance(node, ast.Attribute) and node.attr == "weight"
+
+
+def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
+    """`W_head @ model.fc[j].weight`: the head rows times an earlier layer's weight are the rows
+    of the end-to-end classifier of a deep linear head (one row per label still)."""
+    return (
+        isinstance(left, Taint)
+        and left.kind == LABEL
+        and left.orient == ROWS
+        and not left.normalized
+        and right is None
+        and _layer_weight(right_node)
+    )
 
 
 def _is_key(e: ast.AST) -> bool:

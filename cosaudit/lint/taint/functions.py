@@ -14,6 +14,8 @@ from cosaudit.lint.taint.values import (
     INPUT,
     LABEL,
     PARAM,
+    ROWS,
+    SEL,
     VEC,
     ClassInfo,
     Derived,
@@ -151,10 +153,22 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
             ops.append(op)
             continue
         v = actual.get(op.param if op.param is not None else -1)
+        if op.row:
+            v = _row_of(v)
         if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT, PARAM):
             return None
         ops.append(replace(v, normalized=v.normalized or op.normalized, centered=v.centered or op.centered))
     return ops
+
+
+def _row_of(v: Any) -> Taint | None:
+    """What `p[i]` is when the parameter `p` is given `v`: a row of label rows, a parameter's row
+    (helpers of helpers); nothing for a vector or for columns (`W_U[i]` is a hidden dimension)."""
+    if not isinstance(v, Taint):
+        return None
+    if v.kind == PARAM:
+        return None if v.row else replace(v, row=True)
+    return replace(v, orient=VEC) if v.orient in (ROWS, SEL) else None
 
 
 # A docstring that says the function works on classifier rows / unembeddings makes its

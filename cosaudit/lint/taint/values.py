@@ -46,6 +46,7 @@ class Taint:
     param: int | None = None
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
+    row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
 
     def flipped(self) -> Taint:
         return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
@@ -105,6 +106,15 @@ class Sim:
 @dataclass
 class TupleVal:
     items: list[Any]
+
+    def label_matrix(self) -> Taint | None:
+        """`Ws[i]`, `for W in Ws` of a list that holds only label matrices (`Ws.append(head_rows)`
+        in a loop): one of them, whichever item is picked."""
+        values = [v for v in self.items if v is not None]
+        if values and all(isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS) for v in values):
+            first: Taint = values[0]
+            return first
+        return None
 
 
 @dataclass
@@ -354,6 +364,22 @@ def mentions_similarity(node: ast.Call) -> bool:
         ):
             return True
     return False
+def _risk(value: Any) -> tuple[int, int, int]:
+    """How much a value matters to the analysis: a similarity, then label rows (uncentred before
+    centred, normalised before raw), then anything else."""
+    if isinstance(value, Sim):
+        return (2, 0, 0)
+    if isinstance(value, Taint) and value.kind == LABEL:
+        return (1, int(not value.centered), int(value.normalized))
+    return (0, 0, 0)
+
+
+def riskier(a: Any, b: Any) -> bool:
+    """Of two values a name may hold (if/else branches, `a if c else b`), is `a` the one that
+    matters more? Ties keep `b`."""
+    return _risk(a) > _risk(b)
+
+
 def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     """Does F.cosine_similarity(..., dim) compare label vectors (not hidden dimensions)?"""
     if t.orient == VEC:

@@ -9,7 +9,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.values import NOTHING, Sim, TupleVal, access_path, mentions_similarity
+from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal, access_path, mentions_similarity
 
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
@@ -77,4 +77,9 @@ def collect_method(an: Any, c: CallSite) -> Any:
     base = access_path(c.node.func.value)  # type: ignore[attr-defined]
     if sim is not None and base:
         c.env[base] = sim
+    elif base and meth in ("append", "insert") and isinstance(c.receiver, TupleVal):
+        # `Ws.append(model.fc[-1].weight)`: the list now holds label rows (`Ws[-1]`, `Ws[i]`)
+        rows = [v for v in vals if isinstance(v, Taint) and v.kind == LABEL]
+        if rows:
+            c.env[base] = TupleVal([*c.receiver.items, rows[0]])
     return None
