@@ -80,54 +80,117 @@ def _gram_blocks(
         if should_stop is not None and should_stop():
             raise _Stopped
         cols = ids[a : a + block]
-        # B × V, row-major: each label's gaps are one contiguous row
-        GT = (X[cols] @ X.T).astype(np.float64)
         base = g.W[cols] - g.mu if g.head_type == "softmax" else g.W[cols]
         H = base @ P  # the witnesses of the block (P is symmetric)
-        rows = np.arange(cols.size)
-        err = gamma * xn[cols][:, None] * (xn[None, :] + xn[cols][:, None]) + 1e-30
-        if g.head_type == "softmax":
-            diag = GT[rows, cols]
-            MH = diag[:, None] - GT
-            MH[rows, cols] = np.inf
-        else:
-            MH = -GT
-            MH[rows, cols] = GT[rows, cols]
         if g.b is None:
-            ok = np.all(MH > err, axis=1)
-            if g.head_type == "softmax":
-                MH[rows, cols] = np.nan
-            mmin = np.nanmin(MH, axis=1) if g.V > 1 else np.full(cols.size, np.inf)
-            spread = GT.max(axis=1) - GT.min(axis=1)
-            for q in np.flatnonzero(ok):
-                rel = float(mmin[q] / spread[q]) if spread[q] > 0 else 0.0
-                out[int(cols[q])] = (H[q].copy() if keep_witness else None, float(mmin[q]), rel)
+            acc: _GapsAcc = _NoBiasAcc(cols.size)
         else:
-            for r, i in enumerate(cols):
-                mh = MH[r]
-                if g.head_type == "softmax":
-                    mb = g.b[i] - g.b
-                    mb[i] = np.inf
-                else:
-                    sign = -np.ones(g.V)
-                    sign[i] = 1.0
-                    mb = sign * g.b
-                lo_mask = mh > err[r]
-                hi_mask = mh < -err[r]
-                mid = ~(lo_mask | hi_mask)
-                if np.any(mid & (mb <= 0)):
-                    continue
-                fin = lo_mask & np.isfinite(mb) & np.isfinite(mh)
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    lo = float(np.max(-mb[fin] / mh[fin], initial=0.0))
-                    hi = float(np.min(mb[hi_mask] / -mh[hi_mask], initial=math.inf))
-                if lo < hi:
-                    lam = 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
-                    # margin recomputed (exactly) by the caller
-                    out[int(i)] = (lam * H[r], math.nan, math.nan)
+            acc = _BiasAcc(cols.size)
+        _scan_gaps(g, X, xn, gamma, cols, acc)
+        acc.settle(cols, H, out, keep_witness)
         done += cols.size
         if progress is not None:
             progress(done, ids.size, "whitened certificates")
+
+
+Settled = dict[int, tuple[np.ndarray | None, float, float]]  # label: (witness, margin, relative margin)
+
+
+class _GapsAcc:
+    """What one block of labels needs from its Gram rows, accumulated over column chunks."""
+
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
+        raise NotImplementedError
+
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
+        raise NotImplementedError
+
+
+class _NoBiasAcc(_GapsAcc):
+    """No bias: a label is settled when every gap clears its rounding bound."""
+
+    def __init__(self, n: int) -> None:
+        self.ok = np.ones(n, dtype=bool)
+        self.mmin = np.full(n, np.inf)
+        self.gmax = np.full(n, -np.inf)
+        self.gmin = np.full(n, np.inf)
+
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
+        self.ok &= np.all(mh > err, axis=1)
+        np.minimum(self.mmin, mh.min(axis=1), out=self.mmin)
+        np.maximum(self.gmax, gt.max(axis=1), out=self.gmax)
+        np.minimum(self.gmin, gt.min(axis=1), out=self.gmin)
+
+    def settle(
+        self,
+        cols: np.ndarray,
+        H: np.ndarray,
+        out: dict[int, tuple[np.ndarray | None, float, float]],
+        keep_witness: bool,
+    ) -> None:
+        spread = self.gmax - self.gmin
+        for q in np.flatnonzero(self.ok):
+            rel = float(self.mmin[q] / spread[q]) if spread[q] > 0 else 0.0
+            out[int(cols[q])] = (H[q].copy() if keep_witness else None, float(self.mmin[q]), rel)
+
+
+class _BiasAcc(_GapsAcc):
+    """With a bias: the interval of scales λ for which λ·h_i (with s = 1) clears every gap."""
+
+    def __init__(self, n: int) -> None:
+        self.bad = np.zeros(n, dtype=bool)
+        self.lo = np.zeros(n)
+        self.hi = np.full(n, np.inf)
+
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
+        assert mb is not None
+        lo_mask = mh > err
+        hi_mask = mh < -err
+        self.bad |= np.any(~(lo_mask | hi_mask) & (mb <= 0), axis=1)
+        fin = lo_mask & np.isfinite(mb) & np.isfinite(mh)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            np.maximum(self.lo, np.where(fin, -mb / mh, -np.inf).max(axis=1), out=self.lo)
+            np.minimum(self.hi, np.where(hi_mask, mb / -mh, np.inf).min(axis=1), out=self.hi)
+
+    def settle(
+        self,
+        cols: np.ndarray,
+        H: np.ndarray,
+        out: dict[int, tuple[np.ndarray | None, float, float]],
+        keep_witness: bool,
+    ) -> None:
+        for q in np.flatnonzero(~self.bad & (self.lo < self.hi)):
+            lo, hi = float(self.lo[q]), float(self.hi[q])
+            lam = 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
+            # margin recomputed (exactly) by the caller
+            out[int(cols[q])] = (lam * H[q], math.nan, math.nan)
+
+
+def _scan_gaps(g: HeadGeometry, X: np.ndarray, xn: np.ndarray, gamma: float, cols: np.ndarray, acc: _GapsAcc) -> None:
+    """The gaps of a block of labels against every label, ROW_BLOCK columns at a time (float32
+    GEMM; no B × V temporaries), fed to `acc`. A label's own column: +inf (softmax) or its logit
+    (sigmoid)."""
+    softmax = g.head_type == "softmax"
+    Xc = X[cols]
+    xc = xn[cols][:, None]
+    diag = np.diagonal(Xc @ Xc.T).astype(np.float64)  # as the GEMM computes it
+    for c0 in range(0, g.V, ROW_BLOCK):
+        c1 = min(g.V, c0 + ROW_BLOCK)
+        gt = (Xc @ X[c0:c1].T).astype(np.float64)  # B × chunk: each label's gaps in one row
+        err = gamma * xc * (xn[None, c0:c1] + xc) + 1e-30
+        q = np.flatnonzero((cols >= c0) & (cols < c1))
+        pos = cols[q] - c0
+        mh = diag[:, None] - gt if softmax else -gt
+        mh[q, pos] = np.inf if softmax else gt[q, pos]
+        mb = None
+        if g.b is not None:
+            if softmax:
+                mb = g.b[cols][:, None] - g.b[None, c0:c1]
+                mb[q, pos] = np.inf
+            else:
+                mb = np.broadcast_to(-g.b[None, c0:c1], gt.shape).copy()
+                mb[q, pos] = g.b[cols[q]]
+        acc.add(mh, err, gt, mb)
 
 
 def _settled_results(
