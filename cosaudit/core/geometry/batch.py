@@ -121,13 +121,7 @@ class _NoBiasAcc(_GapsAcc):
         np.maximum(self.gmax, gt.max(axis=1), out=self.gmax)
         np.minimum(self.gmin, gt.min(axis=1), out=self.gmin)
 
-    def settle(
-        self,
-        cols: np.ndarray,
-        H: np.ndarray,
-        out: dict[int, tuple[np.ndarray | None, float, float]],
-        keep_witness: bool,
-    ) -> None:
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
         spread = self.gmax - self.gmin
         for q in np.flatnonzero(self.ok):
             rel = float(self.mmin[q] / spread[q]) if spread[q] > 0 else 0.0
@@ -152,13 +146,7 @@ class _BiasAcc(_GapsAcc):
             np.maximum(self.lo, np.where(fin, -mb / mh, -np.inf).max(axis=1), out=self.lo)
             np.minimum(self.hi, np.where(hi_mask, mb / -mh, np.inf).min(axis=1), out=self.hi)
 
-    def settle(
-        self,
-        cols: np.ndarray,
-        H: np.ndarray,
-        out: dict[int, tuple[np.ndarray | None, float, float]],
-        keep_witness: bool,
-    ) -> None:
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
         for q in np.flatnonzero(~self.bad & (self.lo < self.hi)):
             lo, hi = float(self.lo[q]), float(self.hi[q])
             lam = 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
@@ -324,7 +312,11 @@ def tieable_neighbours(
     )
     # one argmax check first: a label that is never strictly on top ties with nobody at the top,
     # except with an exact copy of its own row (they always tie)
-    top = argmaxable(g, None, i)
+    top = _own_check(g, i, progress)
+    if top is None:  # interrupted during the label's own check: nothing decided yet
+        out.interrupted = True
+        out.seconds = time.perf_counter() - t0
+        return out
     out.label_verdict = top.verdict
     if top.verdict == "no":
         dups = g.duplicates_of(i) if g.head_type == "softmax" else np.zeros(0, dtype=np.int64)
@@ -336,16 +328,34 @@ def tieable_neighbours(
     else:
         n_cand = g.V - 1 if exhaustive else min(g.V - 1, candidates or max(10 * k, 100))
         order = _candidate_order(g, i, n_cand)
-    found, checked, pending = _neighbour_search(g, i, order, k, exhaustive, progress, should_stop)
+    found, checked, pending, stopped = _neighbour_search(g, i, order, k, exhaustive, progress, should_stop)
     found.sort(key=lambda r: -(r.rel_margin or 0.0))
     out.neighbours = found[:k] if k > 0 else found
     out.candidates_checked, out.candidates_considered = checked, int(order.size)
-    out.complete = (
+    out.complete = not stopped and (
         top.verdict == "no" and checked == order.size or (checked == g.V - 1 and pending == 0 and len(found) <= k)
     )
     out.undecided = pending
+    out.interrupted = stopped
     out.seconds = time.perf_counter() - t0
     return out
+
+
+OWN_CHECK = "is the label ever on top? (one argmax check)"
+
+
+def _own_check(g: HeadGeometry, i: int, progress: ProgressFn | None) -> ArgmaxResult | None:
+    """Label i's own argmax answer, announced as a stage of its own (it can take long for an
+    interior label); None when interrupted."""
+    try:
+        if progress is not None:
+            progress(0, 1, OWN_CHECK)
+        top = argmaxable(g, None, i)
+        if progress is not None:
+            progress(1, 1, OWN_CHECK)
+    except KeyboardInterrupt:
+        return None
+    return top
 
 
 def _candidate_order(g: HeadGeometry, i: int, n_cand: int) -> np.ndarray:
@@ -370,16 +380,16 @@ def _neighbour_search(
     exhaustive: bool,
     progress: ProgressFn | None,
     should_stop: Callable[[], bool] | None,
-) -> tuple[list[TieResult], int, int]:
+) -> tuple[list[TieResult], int, int, bool]:
     """Witness search over the candidates in order, then the exact check on the rest while needed.
-    Returns (tie-able found, candidates checked, candidates left undecided)."""
+    Returns (tie-able found, candidates checked, candidates left undecided, stopped early)."""
     found: list[TieResult] = []
     undecided: list[int] = []
     checked = 0
     try:
         for c, j in enumerate(order):
             if should_stop is not None and should_stop():
-                break
+                return found, checked, len(undecided), True
             r = _tie_cheap_only(g, i, int(j))
             checked += 1
             (found.append(r) if r is not None else undecided.append(int(j)))
@@ -389,7 +399,7 @@ def _neighbour_search(
                 progress(c + 1, order.size, "witness search")
         while undecided and (exhaustive or len(found) < k):
             if should_stop is not None and should_stop():
-                break
+                return found, checked, len(undecided), True
             r = tieable(g, None, i, undecided[0])
             undecided.pop(0)
             if r.tieable:
@@ -397,8 +407,8 @@ def _neighbour_search(
             if progress is not None:
                 progress(len(order) - len(undecided), len(order), "LP")
     except KeyboardInterrupt:
-        pass
-    return found, checked, len(undecided)
+        return found, checked, len(undecided), True
+    return found, checked, len(undecided), False
 
 
 def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:
