@@ -117,6 +117,12 @@ def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, f
         assert out.witness is not None
         _finish(res, p, out.witness, t0)
         return res
+    if out.verdict == "undecided" and isinstance(res, ArgmaxResult):
+        wit = _nudged_tie_witness(p, out.certificate)
+        if wit is not None:
+            res.method = "witness:tie"
+            _finish(res, p, wit, t0)
+            return res
     _set_verdict(res, out.verdict)
     res.certificate = out.certificate
     res.best_margin, res.tolerance = out.best_margin, out.tolerance
@@ -124,6 +130,49 @@ def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, f
         res.note = _undecided_note(out.best_margin, out.tolerance)
     res.seconds = time.perf_counter() - t0
     return res
+
+
+TIE_PARTNERS = 4  # labels of the near-certificate tried as tie partners (largest weight first)
+
+
+def _nudged_tie_witness(p: _Problem, cert: Certificate | None) -> np.ndarray | None:
+    """An argmax witness for label i from a re-checked tie witness with one of the labels that
+    nearly dominate it: where i and j share the top and every other label is strictly below,
+    moving h a little along w_i − w_j lifts i above j (by t·|w_i − w_j|²) while the others stay
+    below. Softmax, whole space or box (witnesses in the head's own coordinates)."""
+    g = p.g
+    if g.head_type != "softmax" or g.space.kind == "affine" or cert is None or not cert.weights:
+        return None
+    i = p.ref
+    for j in sorted(cert.weights, key=lambda k: -cert.weights[k])[:TIE_PARTNERS]:
+        if j == i or np.array_equal(g.W[i], g.W[j]):
+            continue
+        t = tieable(g, None, i, j)
+        if t.verdict == "yes" and t.witness is not None:
+            h = _nudge(p, np.asarray(t.witness, dtype=np.float64), j)
+            if h is not None:
+                return h
+    return None
+
+
+def _nudge(p: _Problem, h0: np.ndarray, j: int) -> np.ndarray | None:
+    """h0 + t (w_i − w_j) for a t that keeps every other margin positive, if it re-checks."""
+    dvec = p.g.W[p.ref] - p.g.W[j]
+    m = p.m_h(h0) + p.m_b  # margins at the tie witness (s = 1): j's is ~0, the others' positive
+    c = p.m_h(dvec)  # their change per unit t (j's: |w_i − w_j|² > 0)
+    others = p.mask.copy()
+    others[j] = False
+    shrink = others & (c < 0)
+    t_max = float((m[shrink] / -c[shrink]).min()) if np.any(shrink) else math.inf
+    if not t_max > 0:
+        return None
+    if math.isinf(t_max):
+        t_max = 2.0 * max(float(np.linalg.norm(h0)), 1.0) / float(np.linalg.norm(dvec))
+    for frac in (0.5, 0.1, 0.9):
+        h: np.ndarray = h0 + frac * t_max * dvec
+        if p.verify(h)[0]:
+            return h
+    return None
 
 
 def _undecided_note(best: float | None, tol: float | None) -> str:
