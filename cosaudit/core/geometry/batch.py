@@ -97,7 +97,8 @@ Settled = dict[int, tuple[np.ndarray | None, float, float]]  # label: (witness, 
 
 
 class _GapsAcc:
-    """What one block of labels needs from its Gram rows, accumulated over column chunks."""
+    """What one block of labels needs from its Gram columns, accumulated over chunks of labels k
+    (arrays are chunk × B: one column per label of the block)."""
 
     def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
         raise NotImplementedError
@@ -116,10 +117,10 @@ class _NoBiasAcc(_GapsAcc):
         self.gmin = np.full(n, np.inf)
 
     def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
-        self.ok &= np.all(mh > err, axis=1)
-        np.minimum(self.mmin, mh.min(axis=1), out=self.mmin)
-        np.maximum(self.gmax, gt.max(axis=1), out=self.gmax)
-        np.minimum(self.gmin, gt.min(axis=1), out=self.gmin)
+        self.ok &= np.all(mh > err, axis=0)
+        np.minimum(self.mmin, mh.min(axis=0), out=self.mmin)
+        np.maximum(self.gmax, gt.max(axis=0), out=self.gmax)
+        np.minimum(self.gmin, gt.min(axis=0), out=self.gmin)
 
     def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
         spread = self.gmax - self.gmin
@@ -140,11 +141,11 @@ class _BiasAcc(_GapsAcc):
         assert mb is not None
         lo_mask = mh > err
         hi_mask = mh < -err
-        self.bad |= np.any(~(lo_mask | hi_mask) & (mb <= 0), axis=1)
+        self.bad |= np.any(~(lo_mask | hi_mask) & (mb <= 0), axis=0)
         fin = lo_mask & np.isfinite(mb) & np.isfinite(mh)
         with np.errstate(divide="ignore", invalid="ignore"):
-            np.maximum(self.lo, np.where(fin, -mb / mh, -np.inf).max(axis=1), out=self.lo)
-            np.minimum(self.hi, np.where(hi_mask, mb / -mh, np.inf).min(axis=1), out=self.hi)
+            np.maximum(self.lo, np.where(fin, -mb / mh, -np.inf).max(axis=0), out=self.lo)
+            np.minimum(self.hi, np.where(hi_mask, mb / -mh, np.inf).min(axis=0), out=self.hi)
 
     def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
         for q in np.flatnonzero(~self.bad & (self.lo < self.hi)):
@@ -155,29 +156,29 @@ class _BiasAcc(_GapsAcc):
 
 
 def _scan_gaps(g: HeadGeometry, X: np.ndarray, xn: np.ndarray, gamma: float, cols: np.ndarray, acc: _GapsAcc) -> None:
-    """The gaps of a block of labels against every label, ROW_BLOCK columns at a time (float32
-    GEMM; no B × V temporaries), fed to `acc`. A label's own column: +inf (softmax) or its logit
-    (sigmoid)."""
+    """The gaps of a block of labels against every label, ROW_BLOCK labels k at a time (float32
+    GEMM; no V × B temporaries), fed to `acc` as chunk × B arrays (one column per label of the
+    block). A label's own entry: +inf (softmax) or its logit (sigmoid)."""
     softmax = g.head_type == "softmax"
     Xc = X[cols]
-    xc = xn[cols][:, None]
+    xc = xn[cols][None, :]
     diag = np.diagonal(Xc @ Xc.T).astype(np.float64)  # as the GEMM computes it
     for c0 in range(0, g.V, ROW_BLOCK):
         c1 = min(g.V, c0 + ROW_BLOCK)
-        gt = (Xc @ X[c0:c1].T).astype(np.float64)  # B × chunk: each label's gaps in one row
-        err = gamma * xc * (xn[None, c0:c1] + xc) + 1e-30
+        gt = (X[c0:c1] @ Xc.T).astype(np.float64)  # chunk × B
+        err = gamma * xc * (xn[c0:c1, None] + xc) + 1e-30
         q = np.flatnonzero((cols >= c0) & (cols < c1))
         pos = cols[q] - c0
-        mh = diag[:, None] - gt if softmax else -gt
-        mh[q, pos] = np.inf if softmax else gt[q, pos]
+        mh = diag[None, :] - gt if softmax else -gt
+        mh[pos, q] = np.inf if softmax else gt[pos, q]
         mb = None
         if g.b is not None:
             if softmax:
-                mb = g.b[cols][:, None] - g.b[None, c0:c1]
-                mb[q, pos] = np.inf
+                mb = g.b[cols][None, :] - g.b[c0:c1, None]
+                mb[pos, q] = np.inf
             else:
-                mb = np.broadcast_to(-g.b[None, c0:c1], gt.shape).copy()
-                mb[q, pos] = g.b[cols[q]]
+                mb = np.broadcast_to(-g.b[c0:c1, None], gt.shape).copy()
+                mb[pos, q] = g.b[cols[q]]
         acc.add(mh, err, gt, mb)
 
 
