@@ -12,7 +12,7 @@ from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.lp import _constraint_generation
 from cosaudit.core.geometry.results import Answer, ArgmaxResult, Certificate, HeadType, TieResult, Verdict
 from cosaudit.core.geometry.space import SearchSpace
-from cosaudit.core.geometry.witness import _cheap_search, _Problem
+from cosaudit.core.geometry.witness import _cheap_search, _Problem, _start_direction
 from cosaudit.errors import DataError
 
 STORAGE_NAMES = {
@@ -132,24 +132,27 @@ def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, f
     return res
 
 
-TIE_PARTNERS = 4  # labels of the near-certificate tried as tie partners (largest weight first)
+TIE_PARTNERS = 8  # tie partners tried: the near-certificate's labels first, then the closest labels
 
 
 def _nudged_tie_witness(p: _Problem, cert: Certificate | None) -> np.ndarray | None:
-    """An argmax witness for label i from a re-checked tie witness with one of the labels that
-    nearly dominate it: where i and j share the top and every other label is strictly below,
-    moving h a little along w_i − w_j lifts i above j (by t·|w_i − w_j|²) while the others stay
-    below. Softmax, whole space or box (witnesses in the head's own coordinates)."""
+    """An argmax witness for label i from a re-checked tie witness with a label next to it: where
+    i and j share the top and every other label is strictly below, moving h a little along
+    w_i − w_j lifts i above j (by t·|w_i − w_j|²) while the others stay below. Partners: the labels
+    of the near-certificate (largest weight first), then those with the smallest margin along
+    i's whitened direction. Softmax, whole space or box (witnesses in the head's own coordinates)."""
     g = p.g
-    if g.head_type != "softmax" or g.space.kind == "affine" or cert is None or not cert.weights:
+    if g.head_type != "softmax" or g.space.kind == "affine":
         return None
     i = p.ref
-    for j in sorted(cert.weights, key=lambda k: -cert.weights[k])[:TIE_PARTNERS]:
+    near = [] if cert is None else sorted(cert.weights, key=lambda k: -cert.weights[k])
+    partners = list(dict.fromkeys([*near[:TIE_PARTNERS // 2], *p.threats(_start_direction(p), TIE_PARTNERS).tolist()]))
+    for j in partners[:TIE_PARTNERS]:
         if j == i or np.array_equal(g.W[i], g.W[j]):
             continue
-        t = tieable(g, None, i, j)
+        t = tieable(g, None, i, int(j))
         if t.verdict == "yes" and t.witness is not None:
-            h = _nudge(p, np.asarray(t.witness, dtype=np.float64), j)
+            h = _nudge(p, np.asarray(t.witness, dtype=np.float64), int(j))
             if h is not None:
                 return h
     return None
@@ -250,4 +253,27 @@ def tieable(
                 )
                 res.seconds = time.perf_counter() - t0
                 return res
-    return _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)  # type: ignore[no-any-return]
+    out: TieResult = _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)
+    if out.verdict == "undecided" and g.head_type == "softmax" and g.space.kind != "affine":
+        _from_swapped(out, p, (cheap_iters, cheap_budget_s, full_lp), t0)
+    return out
+
+
+def _from_swapped(res: TieResult, p: _Problem, how: tuple[int, float, bool], t0: float) -> None:
+    """The same tie asked the other way round (j first): the question is symmetric but the LP's
+    normalisation is not, so an "undecided" may be decided there. A witness is re-checked for
+    (i, j) before it is taken; a re-checked certificate proves both."""
+    i, j = res.pair
+    q = _Problem(p.g, [j, i])
+    q.eq = [] if not p.eq else q.eq  # equal rows: the tie holds everywhere
+    other = _decide(TieResult(head_type=res.head_type, space=res.space, method="", pair=(j, i)), q, *how, t0)
+    if other.verdict == "yes" and other.witness is not None:
+        h = np.asarray(other.witness, dtype=np.float64)
+        if p.verify(h)[0]:
+            res.method = other.method + " (asked as " + f"{j}, {i})"
+            _finish(res, p, h, t0)
+    elif other.verdict == "no":
+        _set_verdict(res, "no")
+        res.method, res.certificate, res.note = other.method, other.certificate, ""
+        res.best_margin = res.tolerance = None
+        res.seconds = time.perf_counter() - t0
