@@ -166,7 +166,10 @@ def _extend(p: _Problem, S: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.n
     for eh, eb in p.eq:
         col = np.r_[eh, kb * eb, 0.0][:, None]
         cols += [col, -col]
-    x, _ = nnls(np.hstack(cols), np.r_[np.zeros(g.d + 1), rms], maxiter=50 * (T.size + 2 * len(p.eq) + 1))
+    try:
+        x, _ = nnls(np.hstack(cols), np.r_[np.zeros(g.d + 1), rms])
+    except RuntimeError:  # no convergence within its 3n iterations: keep the LP's weights
+        return None
     y = x[: T.size]
     if not float(y.sum()) > 0:
         return None
