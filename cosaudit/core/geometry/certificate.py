@@ -5,8 +5,9 @@ with Σ y_k a_k = e ≈ 0 (a_k = w_k − w_ref for softmax, −σ_k w_k for sigm
 absorb a multiple of their normals) and Σ y_k a_s,k = β ≥ 0 (the bias part). For every h the
 y-weighted margin is then −e·h − β, so no h can beat every constrained label by more than
 |e|·|h| − β. The weights from the LP are only as good as its tolerances (1e-7); here they are
-refined on their support (a least-squares correction that keeps them non-negative), and the
-residual is recomputed in float64 from the rows themselves. The answer is "no" only when
+refined on their support (a least-squares correction that keeps them non-negative) and, when
+they still miss, re-fitted by non-negative least squares on a support widened by the labels that
+point against the miss; the residual is recomputed in float64 from the rows themselves. The answer is "no" only when
 
     |e| ≤ ½ γ · min_k |a_k|     and     −β ≤ ½ γ · Σ y_k |a_s,k|,      γ = 64 (d + 2) eps64,
 

@@ -1,4 +1,5 @@
-"""One argmaxable / tie-able question answered: special cases, witness search, then the LP."""
+"""One argmaxable / tie-able question answered: special cases, witness search, then the LP (and,
+near exact degeneracy, a tie witness nudged toward the label or the tie asked the other way round)."""
 
 from __future__ import annotations
 
