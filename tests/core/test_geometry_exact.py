@@ -218,6 +218,17 @@ def test_found_heads_are_decided_exactly_and_invariantly(k):
     assert _answers(W * 2.0**-13) == base
 
 
+def test_a_tie_is_decided_either_way_round():
+    """On the head above (0, 4) was "yes" and (4, 0) "undecided": the question is symmetric."""
+    W = UNDECIDED_FOUND[0]
+    for pair in ((0, 4), (4, 0)):
+        r = tieable(W, None, *pair)
+        assert r.verdict == "yes" and r.certificate is None and "undecided" not in r.note, pair
+        z = W @ r.witness
+        others = np.delete(z, list(pair))
+        assert min(z[0], z[4]) > others.max() and abs(z[0] - z[4]) <= 1e-12 * np.abs(z).max()
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(W=near_degenerate())
 @example(W=UNDECIDED_FOUND[0])

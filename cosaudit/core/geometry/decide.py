@@ -271,7 +271,8 @@ def _from_swapped(res: TieResult, p: _Problem, how: tuple[int, float, bool], t0:
     if other.verdict == "yes" and other.witness is not None:
         h = np.asarray(other.witness, dtype=np.float64)
         if p.verify(h)[0]:
-            res.method = other.method + " (asked as " + f"{j}, {i})"
+            res.method = f"{other.method} (asked as {j}, {i})"
+            res.note, res.certificate, res.best_margin, res.tolerance = "", None, None, None
             _finish(res, p, h, t0)
     elif other.verdict == "no":
         _set_verdict(res, "no")
