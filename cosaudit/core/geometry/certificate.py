@@ -227,8 +227,16 @@ def recheck_no(
     dirs = [e]
     if not holds and not p.eq and S.size <= 4 * (g.d + 2):
         # often better witness directions than the raw residual (given as −h, like e)
-        dirs += [_affine_min_norm(c.A), -_equal_margins(c.A)]
+        dirs += [_affine_min_norm(c.A), -_equal_margins(c.A), -_equal_margins(_with_blockers(p, S, e))]
     return cert, holds, dirs
+
+
+def _with_blockers(p: _Problem, S: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """Rows of S and of the labels that block the residual direction −e, at most d of them: the
+    label then beats each by the same margin when they are affinely independent (a thin simplex
+    next to it, which the certificate's own support does not see)."""
+    K = np.array(list(dict.fromkeys([*S.tolist(), *p.threats(-e, p.g.d).tolist()]))[: max(p.g.d, S.size)])
+    return p.rows(K)[0]
 
 
 def conclude(
