@@ -287,17 +287,44 @@ def flip(model: Any = None, *pair: str, labels: Labels = None, ids: Ids = None, 
     return replace(_with_behaviour(report, pairs_behaviour), request=request, notes=tuple(rec.notes))
 
 
-def _tracker(advance: Callable[[int], None], *, percent: bool) -> Callable[[int, int, str], None]:
-    """Turn a (done, total, stage) callback into bar steps (labels done, or percent of total)."""
+def _tracker(advance: Callable[[int], None]) -> Callable[[int, int, str], None]:
+    """Turn a (done, total, stage) callback into bar steps (labels done)."""
     state = {"done": 0}
 
     def progress(done: int, total: int, stage: str) -> None:
-        now = int(100 * done / max(total, 1)) if percent else done
-        if now > state["done"]:
-            advance(now - state["done"])
-            state["done"] = now
+        if done > state["done"]:
+            advance(done - state["done"])
+            state["done"] = done
 
     return progress
+
+
+class _StageBars(contextlib.ExitStack):
+    """A (done, total, stage) callback that shows each stage of a pass as a bar of its own,
+    opened when the stage begins (a long single step, such as one exact LP, is then named)."""
+
+    def __init__(self, feedback: Feedback, title: str) -> None:
+        super().__init__()
+        self.feedback, self.title = feedback, title
+        self.stage: str | None = None
+        self.bars: contextlib.ExitStack | None = None
+        self.advance: Callable[[int], None] = _ignore
+        self.done = 0
+
+    def __enter__(self) -> _StageBars:
+        super().__enter__()
+        return self
+
+    def __call__(self, done: int, total: int, stage: str) -> None:
+        if stage != self.stage:
+            if self.bars is not None:
+                self.bars.close()
+            self.bars = self.enter_context(contextlib.ExitStack())
+            self.advance = self.bars.enter_context(self.feedback.progress(f"{self.title}: {stage}", total))
+            self.stage, self.done = stage, 0
+        if done > self.done:
+            self.advance(done - self.done)
+            self.done = done
 
 
 def neighbours(model: Any = None, label: str | None = None, *, id: int | None = None, k: int = 10,  # noqa: A002
@@ -314,8 +341,10 @@ def neighbours(model: Any = None, label: str | None = None, *, id: int | None = 
     h = _begin(model, _head_options(head_options), rec)
     where = search_space(h, space)
     resolved = _resolve(h, label, id, rec)
-    with rec.progress("tie-able neighbours", 100) as advance:
-        report = run_neighbours(h, resolved[0], k=k, progress=_tracker(advance, percent=True), space=where)
+    with _StageBars(rec, "tie-able neighbours") as progress:
+        report = run_neighbours(h, resolved[0], k=k, progress=progress, space=where)
+    if report.interrupted:
+        rec.note(f"interrupted: {len(report.data['tieable'])} tie-able neighbours found so far; the report keeps them")
     return _done(report, rec)  # type: ignore[no-any-return]
 
 
@@ -338,7 +367,7 @@ def argmax(model: Any = None, labels: Labels = None, *, ids: Ids = None, all: bo
     resolved = None if every else _resolve(h, label_list, id_list, rec)
     total = h.n_rows if every else len({r.id for r in resolved or []})
     with rec.progress("argmaxable labels", total) as advance:
-        report = run_argmax(h, resolved, progress=_tracker(advance, percent=False), space=where)
+        report = run_argmax(h, resolved, progress=_tracker(advance), space=where)
     if not report.complete:
         rec.note(f"interrupted: {report.data['answered']} of {report.data['requested']} labels answered; "
                  "the report keeps them")

@@ -210,7 +210,8 @@ def run_neighbours(
             "exhaustive": nb.exhaustive,
             "complete": nb.complete,
             "undecided": nb.undecided,
-            "label_argmaxable": nb.label_verdict,
+            "interrupted": nb.interrupted,
+            "label_argmaxable": nb.label_verdict or None,
             "note": nb.note or None,
             "order": "every other label decided; the k with the largest witness margin shown"
             if nb.exhaustive

@@ -292,6 +292,11 @@ class NeighboursReport(ModelReport):
     def by_centered_cosine(self) -> np.ndarray:
         return _ids(self.data["centered_cosine"])
 
+    @property
+    def interrupted(self) -> bool:
+        """The tie-able search was stopped early (Ctrl-C): the report holds what was found so far."""
+        return bool(self.data["tieable_search"].get("interrupted"))
+
     def summary(self) -> str:
         return f"{self._source()}, {self.label!r}: {len(self.data['tieable'])} tie-able neighbours"
 

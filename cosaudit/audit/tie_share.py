@@ -41,6 +41,11 @@ def tieable_with_share(
         return nb, None, share
     nb = tieable_neighbours(g, None, i, k=0, exhaustive=True, progress=progress)
     found = [r for r in nb.neighbours if r.pair[1] < n_valid]  # padding rows are no labels
+    if nb.interrupted:  # not every label decided: the share is not known
+        nb.neighbours = found[:k]
+        share |= {"exhaustive": False, "tieable": None, "shown": len(nb.neighbours), "not_shown": None,
+                  "why": "interrupted before every other label was decided"}
+        return nb, None, share
     nb.neighbours = found[:k]  # already ordered by witness margin, largest first
     # every other label was decided: the list is complete when none was left undecided or cut at k
     nb.complete = nb.undecided == 0 and len(found) <= k

@@ -47,7 +47,9 @@ def neighbours(
 
     Tie-able neighbours are labels that can share the top prediction with it (for a sigmoid
     head: be predicted together with it and nothing else), ordered by witness margin. Unlike
-    the cosine columns, that answer is the same in every equivalent model.
+    the cosine columns, that answer is the same in every equivalent model. Each step shows a
+    progress bar on a terminal (the label's own argmax check first); Ctrl-C writes what was found
+    so far and exits 130.
 
     \b
     Examples:
@@ -59,3 +61,5 @@ def neighbours(
     report = api.neighbours(label=label, id=label_id, k=k, space=space, feedback=CliFeedback(out),
                             **head_kwargs(spec))
     render_and_write(report, out)
+    if report.interrupted:
+        raise SystemExit(130)

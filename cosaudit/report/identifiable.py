@@ -81,6 +81,11 @@ def _share_lines(report: dict[str, Any]) -> list[str]:
 
 def _search_line(report: dict[str, Any]) -> str:
     s = report["tieable_search"]
+    if s.get("interrupted"):
+        if not s.get("label_argmaxable"):
+            return "Interrupted during the label's own argmax check: no neighbour was checked."
+        return (f"Interrupted: {len(report['tieable'])} tie-able found among {s['candidates_checked']} "
+                "candidates checked; not a complete list.")
     if s.get("note"):
         return s["note"] + " (one argmax check settled it)."
     if s.get("exhaustive"):

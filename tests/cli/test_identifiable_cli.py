@@ -314,6 +314,51 @@ def test_neighbours_says_complete_only_when_every_label_was_decided(tmp_path: Pa
     assert "the list is complete" in text and "not an exhaustive" not in text
 
 
+def test_neighbours_interrupted_in_the_search_writes_what_it_has_and_exits_130(monkeypatch, tmp_path) -> None:
+    from cosaudit.core.geometry import batch
+
+    real, calls = batch._tie_cheap_only, {"n": 0}
+
+    def flaky(*a, **k):
+        calls["n"] += 1
+        if calls["n"] > 5:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(batch, "_tie_cheap_only", flaky)
+    r = run("neighbours", DEMO, "--label", "dog", "--format", "json")
+    assert r.exit_code == 130, r.stderr
+    rep = json.loads(r.stdout)
+    s, share = rep["tieable_search"], rep["tieable_share"]
+    assert s["interrupted"] and not s["complete"] and s["candidates_checked"] == 5 and s["label_argmaxable"] == "yes"
+    # the share of the vocabulary is not known when not every label was decided
+    assert share["exhaustive"] is False and share["tieable"] is None and "interrupted" in share["why"]
+    assert "interrupted" in r.stderr
+    text = run("neighbours", DEMO, "--label", "dog")
+    assert text.exit_code == 130 and "Interrupted: " in text.stdout and "the list is complete" not in text.stdout
+
+
+def test_neighbours_names_each_stage_in_its_progress() -> None:
+    import contextlib
+
+    from cosaudit import api
+
+    class Seen(api.Feedback):
+        def __init__(self) -> None:
+            self.bars: list[tuple[str, int]] = []
+
+        def progress(self, description, total):
+            self.bars.append((description, total))
+            return contextlib.nullcontext(lambda n: None)
+
+    fb = Seen()
+    report = api.neighbours(DEMO, "dog", feedback=fb)
+    assert not report.interrupted
+    names = [d for d, _ in fb.bars]
+    assert names[0] == "tie-able neighbours: is the label ever on top? (one argmax check)"
+    assert "tie-able neighbours: witness search" in names and len(names) == len(set(names))
+
+
 def test_patterns_lists_slivers_apart(tmp_path: Path) -> None:
     W = np.array([[1, 0], [0, 1], [-1, 0], [0, -1]], dtype=np.float64)
     W[0, 1] += 1e-12  # a square, rounded: slivers of relative width ~1e-12

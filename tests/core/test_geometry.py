@@ -168,6 +168,31 @@ def test_neighbours_are_tieable_ordered_by_margin_and_recheck():
         assert tieable(W, None, 0, r.pair[1], full_lp=True).tieable
 
 
+def test_neighbours_announce_their_own_check_and_keep_what_an_interrupt_leaves():
+    rng = np.random.default_rng(2)
+    W = rng.standard_normal((300, 5))
+    stages = []
+
+    def at_own_check(done, total, stage):
+        stages.append(stage)
+        raise KeyboardInterrupt
+
+    nb = tieable_neighbours(W, None, 0, k=4, progress=at_own_check)
+    assert stages == ["is the label ever on top? (one argmax check)"]
+    assert nb.interrupted and not nb.complete and nb.neighbours == [] and nb.label_verdict == ""
+
+    def in_search(done, total, stage):
+        stages.append(stage)
+        if stage == "witness search" and done >= 3:
+            raise KeyboardInterrupt
+
+    nb = tieable_neighbours(W, None, 0, k=0, exhaustive=True, progress=in_search)
+    assert nb.interrupted and not nb.complete and nb.label_verdict == "yes"
+    assert nb.candidates_checked == 3 < nb.candidates_considered == 299
+    for r in nb.neighbours:  # what was found before the interrupt is re-checked evidence
+        recheck_tie(W, None, r)
+
+
 def test_tieable_matrix_diagonal_is_argmaxable(paper_examples):
     W = np.array(paper_examples["centered"]["W"])
     tm = tieable_matrix(W, None, [1, 2, 3, 4])

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cosaudit.core.geometry import argmaxable, tieable, tieable_neighbours
@@ -197,8 +197,46 @@ def test_answers_invariant_under_translation_permutation_scaling_negation(W, dat
         assert {tuple(int(perm[x]) for x in p) for p in moved.patterns} == set(r.patterns)
 
 
+# Heads on which `argmax` answered "undecided" (found with COSAUDIT_HYPOTHESIS=random): row 0 is
+# 2^-31 off the midpoint of rows 2 and 3, and row 2 has an exact copy, so neither partner of the
+# near-certificate ties with it; a label next to it does (the tie witness nudged toward row 0).
+UNDECIDED_FOUND = [
+    np.array([[-3.0, -1.5, -3.0], [-0.5, -1.0, 3.5], [-2.0, 1.0, -2.0], [-3.9999999990686774, -4.0, -4.0],
+              [-4.0, -2.0, 4.0], [-2.0, 1.0, -2.0]]),
+    # row 3 is 2^-30 off the midpoint of rows 0 and 1: four affinely independent rows, so every
+    # label is argmaxable, but every tie with 3 is as thin; equal margins against 0, 1 and 2 decide
+    np.array([[-1.0000000000582077, 0.0, -2.0], [4.0, 1.0, 1.5], [4.0, 4.0, 1.0],
+              [1.4999999999708962, 0.5000000009313226, -0.25]]),
+]
+
+
+@pytest.mark.parametrize("k", range(len(UNDECIDED_FOUND)))
+def test_found_heads_are_decided_exactly_and_invariantly(k):
+    W = UNDECIDED_FOUND[k]
+    V, d = W.shape
+    base = _answers(W)
+    assert base == ["yes" if oracle_argmaxable(W, None, i) else "no" for i in range(V)]
+    assert _answers(W + np.array([48.0 * 2**5, -3.0, 64.0])[:d]) == base
+    perm = np.roll(np.arange(V)[::-1], 2)
+    assert [_answers(W[perm])[np.flatnonzero(perm == i)[0]] for i in range(V)] == base
+    assert _answers(W * 2.0**-13) == base
+
+
+def test_a_tie_is_decided_either_way_round():
+    """On the head above (0, 4) was "yes" and (4, 0) "undecided": the question is symmetric."""
+    W = UNDECIDED_FOUND[0]
+    for pair in ((0, 4), (4, 0)):
+        r = tieable(W, None, *pair)
+        assert r.verdict == "yes" and r.certificate is None and "undecided" not in r.note, pair
+        z = W @ r.witness
+        others = np.delete(z, list(pair))
+        assert min(z[0], z[4]) > others.max() and abs(z[0] - z[4]) <= 1e-12 * np.abs(z).max()
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(W=near_degenerate())
+@example(W=UNDECIDED_FOUND[0])
+@example(W=UNDECIDED_FOUND[1])
 def test_the_three_commands_never_contradict_each_other(W):
     V = W.shape[0]
     verdict = _answers(W)
@@ -226,10 +264,10 @@ def test_thin_slivers_of_a_rounded_design_are_listed_apart():
     assert not set(res.within_tolerance) & set(res.patterns)
 
 
-# A head on which the three commands used to disagree (found by the property test above with random
-# examples): a tie partner found by `neighbours` while `argmax` said "undecided" for the label (the
-# interior-point LP's certificate missed the re-check bound). The NNLS hull test (`hull.py`) decides
-# it; kept as a fixed example.
+# Heads on which the three commands disagreed (found by the property test above with random
+# examples): a tie partner found by `neighbours` while `argmax` said "undecided" for the label, or
+# `tieable` said "undecided" for a pair `neighbours` listed. Fixed twice over: the NNLS hull test
+# (`hull.py`) decides the argmax, and a tie witness nudged toward the label re-checks.
 KNOWN_DISAGREEMENTS = [
     np.array([[0, 0, 0], [0, 0, 1], [0.5, 0.5, 0.5], [0, 0, 0], [1.00000003, 1, 1], [0, 0, 0]], dtype=np.float64),
 ]
@@ -237,15 +275,22 @@ KNOWN_DISAGREEMENTS = [
 
 @pytest.mark.parametrize("k", range(len(KNOWN_DISAGREEMENTS)))
 def test_known_disagreements_near_exact_degeneracy(k):
-    test_the_three_commands_never_contradict_each_other.hypothesis.inner_test(KNOWN_DISAGREEMENTS[k])
+    W = KNOWN_DISAGREEMENTS[k]
+    test_the_three_commands_never_contradict_each_other.hypothesis.inner_test(W)
+    assert _answers(W) == ["yes" if oracle_argmaxable(W, None, i) else "no" for i in range(len(W))]
 
 
-# A near-degenerate head (row 1 lies within float32 rounding of the segment from row 0 to row 2)
-# where `argmax` used to answer "undecided" for label 1 (found by the invariance test with random
-# examples); the NNLS hull test answers it exactly.
+# A near-degenerate head (row 1 lies within float32 rounding of the segment from row 0 to row 2,
+# and on the facet y = 0): the interior-point LP's weights missed it by 2^-25, so `argmax` answered
+# "undecided". The NNLS hull test, and the LP's weights re-fitted on a larger support, both give the
+# exact "no" (found by the invariance test with random examples).
 UNDECIDED_NEAR_SEGMENT = np.array([[0, 0, 0], [0, 0, 0.5], [2.0**-24, 0, 1], [-1, 0, 0], [-1, 1, 0], [1, 0, 0]],
                                   dtype=np.float64)
 
 
 def test_no_undecided_near_a_hull_segment():
-    assert "undecided" not in _answers(UNDECIDED_NEAR_SEGMENT)
+    W = UNDECIDED_NEAR_SEGMENT
+    assert _answers(W) == ["yes" if oracle_argmaxable(W, None, i) else "no" for i in range(len(W))]
+    r = argmaxable(W, None, 1)
+    mix = sum(v * W[k] for k, v in r.certificate.weights.items())
+    assert r.certificate.residual <= r.certificate.bound and np.allclose(mix, W[1], rtol=0, atol=1e-15)

@@ -80,54 +80,106 @@ def _gram_blocks(
         if should_stop is not None and should_stop():
             raise _Stopped
         cols = ids[a : a + block]
-        # B × V, row-major: each label's gaps are one contiguous row
-        GT = (X[cols] @ X.T).astype(np.float64)
         base = g.W[cols] - g.mu if g.head_type == "softmax" else g.W[cols]
         H = base @ P  # the witnesses of the block (P is symmetric)
-        rows = np.arange(cols.size)
-        err = gamma * xn[cols][:, None] * (xn[None, :] + xn[cols][:, None]) + 1e-30
-        if g.head_type == "softmax":
-            diag = GT[rows, cols]
-            MH = diag[:, None] - GT
-            MH[rows, cols] = np.inf
-        else:
-            MH = -GT
-            MH[rows, cols] = GT[rows, cols]
         if g.b is None:
-            ok = np.all(MH > err, axis=1)
-            if g.head_type == "softmax":
-                MH[rows, cols] = np.nan
-            mmin = np.nanmin(MH, axis=1) if g.V > 1 else np.full(cols.size, np.inf)
-            spread = GT.max(axis=1) - GT.min(axis=1)
-            for q in np.flatnonzero(ok):
-                rel = float(mmin[q] / spread[q]) if spread[q] > 0 else 0.0
-                out[int(cols[q])] = (H[q].copy() if keep_witness else None, float(mmin[q]), rel)
+            acc: _GapsAcc = _NoBiasAcc(cols.size)
         else:
-            for r, i in enumerate(cols):
-                mh = MH[r]
-                if g.head_type == "softmax":
-                    mb = g.b[i] - g.b
-                    mb[i] = np.inf
-                else:
-                    sign = -np.ones(g.V)
-                    sign[i] = 1.0
-                    mb = sign * g.b
-                lo_mask = mh > err[r]
-                hi_mask = mh < -err[r]
-                mid = ~(lo_mask | hi_mask)
-                if np.any(mid & (mb <= 0)):
-                    continue
-                fin = lo_mask & np.isfinite(mb) & np.isfinite(mh)
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    lo = float(np.max(-mb[fin] / mh[fin], initial=0.0))
-                    hi = float(np.min(mb[hi_mask] / -mh[hi_mask], initial=math.inf))
-                if lo < hi:
-                    lam = 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
-                    # margin recomputed (exactly) by the caller
-                    out[int(i)] = (lam * H[r], math.nan, math.nan)
+            acc = _BiasAcc(cols.size)
+        _scan_gaps(g, X, xn, gamma, cols, acc)
+        acc.settle(cols, H, out, keep_witness)
         done += cols.size
         if progress is not None:
             progress(done, ids.size, "whitened certificates")
+
+
+Settled = dict[int, tuple[np.ndarray | None, float, float]]  # label: (witness, margin, relative margin)
+
+
+class _GapsAcc:
+    """What one block of labels needs from its Gram columns, accumulated over chunks of labels k
+    (arrays are chunk × B: one column per label of the block)."""
+
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
+        raise NotImplementedError
+
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
+        raise NotImplementedError
+
+
+class _NoBiasAcc(_GapsAcc):
+    """No bias: a label is settled when every gap clears its rounding bound."""
+
+    def __init__(self, n: int) -> None:
+        self.ok = np.ones(n, dtype=bool)
+        self.mmin = np.full(n, np.inf)
+        self.gmax = np.full(n, -np.inf)
+        self.gmin = np.full(n, np.inf)
+
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
+        self.ok &= np.all(mh > err, axis=0)
+        np.minimum(self.mmin, mh.min(axis=0), out=self.mmin)
+        np.maximum(self.gmax, gt.max(axis=0), out=self.gmax)
+        np.minimum(self.gmin, gt.min(axis=0), out=self.gmin)
+
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
+        spread = self.gmax - self.gmin
+        for q in np.flatnonzero(self.ok):
+            rel = float(self.mmin[q] / spread[q]) if spread[q] > 0 else 0.0
+            out[int(cols[q])] = (H[q].copy() if keep_witness else None, float(self.mmin[q]), rel)
+
+
+class _BiasAcc(_GapsAcc):
+    """With a bias: the interval of scales λ for which λ·h_i (with s = 1) clears every gap."""
+
+    def __init__(self, n: int) -> None:
+        self.bad = np.zeros(n, dtype=bool)
+        self.lo = np.zeros(n)
+        self.hi = np.full(n, np.inf)
+
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
+        assert mb is not None
+        lo_mask = mh > err
+        hi_mask = mh < -err
+        self.bad |= np.any(~(lo_mask | hi_mask) & (mb <= 0), axis=0)
+        fin = lo_mask & np.isfinite(mb) & np.isfinite(mh)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            np.maximum(self.lo, np.where(fin, -mb / mh, -np.inf).max(axis=0), out=self.lo)
+            np.minimum(self.hi, np.where(hi_mask, mb / -mh, np.inf).min(axis=0), out=self.hi)
+
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
+        for q in np.flatnonzero(~self.bad & (self.lo < self.hi)):
+            lo, hi = float(self.lo[q]), float(self.hi[q])
+            lam = 2.0 * lo + 1.0 if math.isinf(hi) else 0.5 * (lo + hi)
+            # margin recomputed (exactly) by the caller
+            out[int(cols[q])] = (lam * H[q], math.nan, math.nan)
+
+
+def _scan_gaps(g: HeadGeometry, X: np.ndarray, xn: np.ndarray, gamma: float, cols: np.ndarray, acc: _GapsAcc) -> None:
+    """The gaps of a block of labels against every label, ROW_BLOCK labels k at a time (float32
+    GEMM; no V × B temporaries), fed to `acc` as chunk × B arrays (one column per label of the
+    block). A label's own entry: +inf (softmax) or its logit (sigmoid)."""
+    softmax = g.head_type == "softmax"
+    Xc = X[cols]
+    xc = xn[cols][None, :]
+    diag = np.diagonal(Xc @ Xc.T).astype(np.float64)  # as the GEMM computes it
+    for c0 in range(0, g.V, ROW_BLOCK):
+        c1 = min(g.V, c0 + ROW_BLOCK)
+        gt = (X[c0:c1] @ Xc.T).astype(np.float64)  # chunk × B
+        err = gamma * xc * (xn[c0:c1, None] + xc) + 1e-30
+        q = np.flatnonzero((cols >= c0) & (cols < c1))
+        pos = cols[q] - c0
+        mh = diag[None, :] - gt if softmax else -gt
+        mh[pos, q] = np.inf if softmax else gt[pos, q]
+        mb = None
+        if g.b is not None:
+            if softmax:
+                mb = g.b[cols][None, :] - g.b[c0:c1, None]
+                mb[pos, q] = np.inf
+            else:
+                mb = np.broadcast_to(-g.b[c0:c1, None], gt.shape).copy()
+                mb[pos, q] = g.b[cols[q]]
+        acc.add(mh, err, gt, mb)
 
 
 def _settled_results(
@@ -261,7 +313,11 @@ def tieable_neighbours(
     )
     # one argmax check first: a label that is never strictly on top ties with nobody at the top,
     # except with an exact copy of its own row (they always tie)
-    top = argmaxable(g, None, i)
+    top = _own_check(g, i, progress)
+    if top is None:  # interrupted during the label's own check: nothing decided yet
+        out.interrupted = True
+        out.seconds = time.perf_counter() - t0
+        return out
     out.label_verdict = top.verdict
     if top.verdict == "no":
         dups = g.duplicates_of(i) if g.head_type == "softmax" else np.zeros(0, dtype=np.int64)
@@ -273,16 +329,34 @@ def tieable_neighbours(
     else:
         n_cand = g.V - 1 if exhaustive else min(g.V - 1, candidates or max(10 * k, 100))
         order = _candidate_order(g, i, n_cand)
-    found, checked, pending = _neighbour_search(g, i, order, k, exhaustive, progress, should_stop)
+    found, checked, pending, stopped = _neighbour_search(g, i, order, k, exhaustive, progress, should_stop)
     found.sort(key=lambda r: -(r.rel_margin or 0.0))
     out.neighbours = found[:k] if k > 0 else found
     out.candidates_checked, out.candidates_considered = checked, int(order.size)
-    out.complete = (
+    out.complete = not stopped and (
         top.verdict == "no" and checked == order.size or (checked == g.V - 1 and pending == 0 and len(found) <= k)
     )
     out.undecided = pending
+    out.interrupted = stopped
     out.seconds = time.perf_counter() - t0
     return out
+
+
+OWN_CHECK = "is the label ever on top? (one argmax check)"
+
+
+def _own_check(g: HeadGeometry, i: int, progress: ProgressFn | None) -> ArgmaxResult | None:
+    """Label i's own argmax answer, announced as a stage of its own (it can take long for an
+    interior label); None when interrupted."""
+    try:
+        if progress is not None:
+            progress(0, 1, OWN_CHECK)
+        top = argmaxable(g, None, i)
+        if progress is not None:
+            progress(1, 1, OWN_CHECK)
+    except KeyboardInterrupt:
+        return None
+    return top
 
 
 def _candidate_order(g: HeadGeometry, i: int, n_cand: int) -> np.ndarray:
@@ -307,16 +381,16 @@ def _neighbour_search(
     exhaustive: bool,
     progress: ProgressFn | None,
     should_stop: Callable[[], bool] | None,
-) -> tuple[list[TieResult], int, int]:
+) -> tuple[list[TieResult], int, int, bool]:
     """Witness search over the candidates in order, then the exact check on the rest while needed.
-    Returns (tie-able found, candidates checked, candidates left undecided)."""
+    Returns (tie-able found, candidates checked, candidates left undecided, stopped early)."""
     found: list[TieResult] = []
     undecided: list[int] = []
     checked = 0
     try:
         for c, j in enumerate(order):
             if should_stop is not None and should_stop():
-                break
+                return found, checked, len(undecided), True
             r = _tie_cheap_only(g, i, int(j))
             checked += 1
             (found.append(r) if r is not None else undecided.append(int(j)))
@@ -326,7 +400,7 @@ def _neighbour_search(
                 progress(c + 1, order.size, "witness search")
         while undecided and (exhaustive or len(found) < k):
             if should_stop is not None and should_stop():
-                break
+                return found, checked, len(undecided), True
             r = tieable(g, None, i, undecided[0])
             undecided.pop(0)
             if r.tieable:
@@ -334,8 +408,8 @@ def _neighbour_search(
             if progress is not None:
                 progress(len(order) - len(undecided), len(order), "LP")
     except KeyboardInterrupt:
-        pass
-    return found, checked, len(undecided)
+        return found, checked, len(undecided), True
+    return found, checked, len(undecided), False
 
 
 def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:

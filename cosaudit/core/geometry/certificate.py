@@ -5,8 +5,9 @@ with Σ y_k a_k = e ≈ 0 (a_k = w_k − w_ref for softmax, −σ_k w_k for sigm
 absorb a multiple of their normals) and Σ y_k a_s,k = β ≥ 0 (the bias part). For every h the
 y-weighted margin is then −e·h − β, so no h can beat every constrained label by more than
 |e|·|h| − β. The weights from the LP are only as good as its tolerances (1e-7); here they are
-refined on their support (a least-squares correction that keeps them non-negative), and the
-residual is recomputed in float64 from the rows themselves. The answer is "no" only when
+refined on their support (a least-squares correction that keeps them non-negative) and, when
+they still miss, re-fitted by non-negative least squares on a support widened by the labels that
+point against the miss; the residual is recomputed in float64 from the rows themselves. The answer is "no" only when
 
     |e| ≤ ½ γ · min_k |a_k|     and     −β ≤ ½ γ · Σ y_k |a_s,k|,      γ = 64 (d + 2) eps64,
 
@@ -110,6 +111,92 @@ def _equal_margins(A: np.ndarray) -> np.ndarray:
     return _ret
 
 
+@dataclass
+class _Check:
+    """One set of weights re-checked from the rows: residual e, bias part β, and whether it holds."""
+
+    A: np.ndarray
+    a_s: np.ndarray
+    e: np.ndarray
+    beta: float
+    allowed: float
+    bias_slack: float
+    holds: bool
+
+
+def _check(p: _Problem, S: np.ndarray, y: np.ndarray) -> _Check:
+    """Recompute the mixture of the rows S with weights y in float64, and the bounds it must meet."""
+    g = p.g
+    A, a_s = p.rows(S)
+    e, beta, _ = _residual(p, A, a_s, y)
+    allowed = 0.5 * g.gamma * float(np.linalg.norm(A, axis=1).min(initial=math.inf))
+    bias_slack = 0.5 * g.gamma * float(y @ np.abs(a_s))
+    if g.space.kind == "box":
+        assert g.space.radius is not None
+        holds = g.space.radius * float(np.abs(e).sum()) - beta <= bias_slack + allowed * g.space.radius
+    else:
+        holds = float(np.linalg.norm(e)) <= allowed and -beta <= bias_slack
+    return _Check(A, a_s, e, beta, allowed, bias_slack, bool(holds))
+
+
+def _extend(p: _Problem, S: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Weights on a larger support when the LP's miss a label by more than rounding.
+
+    HiGHS drops weights below its tolerance (1e-7), so a label that lies on a face only with a tiny
+    weight on a far label comes back as a mixture that misses by that much. The labels that point
+    against the residual e (a_k·e < 0) can close the gap: non-negative least squares (Lawson–Hanson,
+    exact to rounding on a small support) over S and the 2 (d + 2) best of them, for Σ y_k a_k = 0,
+    Σ y_k = 1 and a bias part ≥ 0 (a slack column), tie normals free in sign."""
+    from scipy.optimize import nnls
+
+    g = p.g
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = np.where(p.mask & (p.row_norm > 0), p.m_h(e) / p.row_norm, -np.inf)  # −a_k·e / |a_k|
+    score[S] = -np.inf
+    n = min(2 * (g.d + 2), int(np.count_nonzero(score > 0)))
+    if n == 0:
+        return None
+    C = np.argpartition(-score, n - 1)[:n]
+    T = np.union1d(S, C[score[C] > 0])
+    A, a_s = p.rows(T)
+    rms = float(np.sqrt(np.mean(np.einsum("ij,ij->i", A, A)))) or 1.0
+    kb = rms / (float(np.sqrt(np.mean(a_s**2))) or 1.0)
+    cols = [np.vstack([A.T, kb * a_s[None, :], rms * np.ones((1, T.size))])]
+    if g.b is not None:  # Σ y a_s − v = 0, v ≥ 0
+        cols.append(np.r_[np.zeros(g.d), -kb, 0.0][:, None])
+    for eh, eb in p.eq:
+        col = np.r_[eh, kb * eb, 0.0][:, None]
+        cols += [col, -col]
+    try:
+        x, _ = nnls(np.hstack(cols), np.r_[np.zeros(g.d + 1), rms])
+    except RuntimeError:  # no convergence within its 3n iterations: keep the LP's weights
+        return None
+    y = x[: T.size]
+    if not float(y.sum()) > 0:
+        return None
+    keep = y > 0
+    return T[keep], y[keep] / float(y[keep].sum())
+
+
+def _best_weights(p: _Problem, S: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, _Check]:
+    """The LP's weights refined on their support, then on a larger one if they still miss."""
+    small = S.size <= 4 * (p.g.d + 2)
+    c = _check(p, S, y)
+    if float(np.linalg.norm(c.e)) > c.allowed and small:
+        y = _refine(p, c.A, y)
+        c = _check(p, S, y)
+    if c.holds or not small:
+        return S, y, c
+    ext = _extend(p, S, c.e)
+    if ext is None:
+        return S, y, c
+    S2, y2 = ext
+    if S2.size <= 4 * (p.g.d + 2):
+        y2 = _refine(p, p.rows(S2)[0], y2)
+    c2 = _check(p, S2, y2)
+    return (S2, y2, c2) if c2.holds else (S, y, c)
+
+
 def recheck_no(
     p: _Problem, K: np.ndarray, weights: np.ndarray | None, lp_status: str, lp_t: float
 ) -> tuple[Certificate | None, bool, list[np.ndarray]]:
@@ -117,21 +204,9 @@ def recheck_no(
     sup = _support(K, weights)
     if sup is None:
         return None, False, []
-    S, y = sup
-    A, a_s = p.rows(S)
-    e, beta, _ = _residual(p, A, a_s, y)
+    S, y, c = _best_weights(p, *sup)
     g = p.g
-    norms = np.linalg.norm(A, axis=1)
-    allowed = 0.5 * g.gamma * float(norms.min(initial=math.inf))
-    if float(np.linalg.norm(e)) > allowed and S.size <= 4 * (g.d + 2):
-        y = _refine(p, A, y)
-        e, beta, _ = _residual(p, A, a_s, y)
-    bias_slack = 0.5 * g.gamma * float(y @ np.abs(a_s))
-    if g.space.kind == "box":
-        assert g.space.radius is not None
-        holds = g.space.radius * float(np.abs(e).sum()) - beta <= bias_slack + allowed * g.space.radius
-    else:
-        holds = float(np.linalg.norm(e)) <= allowed and -beta <= bias_slack
+    e, beta, holds = c.e, c.beta, c.holds
     scale = max(g.scale, 1e-300)
     keep = y > 0
     order = np.argsort(-y[keep])
@@ -141,19 +216,27 @@ def recheck_no(
         lp_optimum=lp_t,
         weights={int(k): float(v) for k, v in zip(S[keep][order], y[keep][order], strict=True)},
         residual=float(np.linalg.norm(e)) / scale,
-        bound=allowed / scale,
+        bound=c.allowed / scale,
     )
     if not holds:
         cert.note = (
             f"the mixture misses the label by {cert.residual:.3g} (relative), above the bound "
             f"{cert.bound:.3g} a re-checked 'no' allows"
-            + ("" if -beta <= bias_slack else f", and its bias falls short by {-beta:.3g}")
+            + ("" if -beta <= c.bias_slack else f", and its bias falls short by {-beta:.3g}")
         )
     dirs = [e]
     if not holds and not p.eq and S.size <= 4 * (g.d + 2):
         # often better witness directions than the raw residual (given as −h, like e)
-        dirs += [_affine_min_norm(A), -_equal_margins(A)]
+        dirs += [_affine_min_norm(c.A), -_equal_margins(c.A), -_equal_margins(_with_blockers(p, S, e))]
     return cert, holds, dirs
+
+
+def _with_blockers(p: _Problem, S: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """Rows of S and of the labels that block the residual direction −e, at most d of them: the
+    label then beats each by the same margin when they are affinely independent (a thin simplex
+    next to it, which the certificate's own support does not see)."""
+    K = np.array(list(dict.fromkeys([*S.tolist(), *p.threats(-e, p.g.d).tolist()]))[: max(p.g.d, S.size)])
+    return p.rows(K)[0]
 
 
 def conclude(

@@ -1,4 +1,5 @@
-"""One argmaxable / tie-able question answered: special cases, witness search, then the LP."""
+"""One argmaxable / tie-able question answered: special cases, witness search, then the LP (and,
+near exact degeneracy, a tie witness nudged toward the label or the tie asked the other way round)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.lp import _constraint_generation
 from cosaudit.core.geometry.results import Answer, ArgmaxResult, Certificate, HeadType, TieResult, Verdict
 from cosaudit.core.geometry.space import SearchSpace
-from cosaudit.core.geometry.witness import _cheap_search, _Problem
+from cosaudit.core.geometry.witness import _cheap_search, _Problem, _start_direction
 from cosaudit.errors import DataError
 
 STORAGE_NAMES = {
@@ -117,6 +118,12 @@ def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, f
         assert out.witness is not None
         _finish(res, p, out.witness, t0)
         return res
+    if out.verdict == "undecided" and isinstance(res, ArgmaxResult):
+        wit = _nudged_tie_witness(p, out.certificate)
+        if wit is not None:
+            res.method = "witness:tie"
+            _finish(res, p, wit, t0)
+            return res
     _set_verdict(res, out.verdict)
     res.certificate = out.certificate
     res.best_margin, res.tolerance = out.best_margin, out.tolerance
@@ -124,6 +131,52 @@ def _decide(res: Answer, p: _Problem, cheap_iters: int, cheap_budget_s: float, f
         res.note = _undecided_note(out.best_margin, out.tolerance)
     res.seconds = time.perf_counter() - t0
     return res
+
+
+TIE_PARTNERS = 8  # tie partners tried: the near-certificate's labels first, then the closest labels
+
+
+def _nudged_tie_witness(p: _Problem, cert: Certificate | None) -> np.ndarray | None:
+    """An argmax witness for label i from a re-checked tie witness with a label next to it: where
+    i and j share the top and every other label is strictly below, moving h a little along
+    w_i − w_j lifts i above j (by t·|w_i − w_j|²) while the others stay below. Partners: the labels
+    of the near-certificate (largest weight first), then those with the smallest margin along
+    i's whitened direction. Softmax, whole space or box (witnesses in the head's own coordinates)."""
+    g = p.g
+    if g.head_type != "softmax" or g.space.kind == "affine":
+        return None
+    i = p.ref
+    near = [] if cert is None else sorted(cert.weights, key=lambda k: -cert.weights[k])
+    partners = list(dict.fromkeys([*near[:TIE_PARTNERS // 2], *p.threats(_start_direction(p), TIE_PARTNERS).tolist()]))
+    for j in partners[:TIE_PARTNERS]:
+        if j == i or np.array_equal(g.W[i], g.W[j]):
+            continue
+        t = tieable(g, None, i, int(j))
+        if t.verdict == "yes" and t.witness is not None:
+            h = _nudge(p, np.asarray(t.witness, dtype=np.float64), int(j))
+            if h is not None:
+                return h
+    return None
+
+
+def _nudge(p: _Problem, h0: np.ndarray, j: int) -> np.ndarray | None:
+    """h0 + t (w_i − w_j) for a t that keeps every other margin positive, if it re-checks."""
+    dvec = p.g.W[p.ref] - p.g.W[j]
+    m = p.m_h(h0) + p.m_b  # margins at the tie witness (s = 1): j's is ~0, the others' positive
+    c = p.m_h(dvec)  # their change per unit t (j's: |w_i − w_j|² > 0)
+    others = p.mask.copy()
+    others[j] = False
+    shrink = others & (c < 0)
+    t_max = float((m[shrink] / -c[shrink]).min()) if np.any(shrink) else math.inf
+    if not t_max > 0:
+        return None
+    if math.isinf(t_max):
+        t_max = 2.0 * max(float(np.linalg.norm(h0)), 1.0) / float(np.linalg.norm(dvec))
+    for frac in (0.5, 0.1, 0.9):
+        h: np.ndarray = h0 + frac * t_max * dvec
+        if p.verify(h)[0]:
+            return h
+    return None
 
 
 def _undecided_note(best: float | None, tol: float | None) -> str:
@@ -201,4 +254,28 @@ def tieable(
                 )
                 res.seconds = time.perf_counter() - t0
                 return res
-    return _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)  # type: ignore[no-any-return]
+    out: TieResult = _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)
+    if out.verdict == "undecided" and g.head_type == "softmax" and g.space.kind != "affine":
+        _from_swapped(out, p, (cheap_iters, cheap_budget_s, full_lp), t0)
+    return out
+
+
+def _from_swapped(res: TieResult, p: _Problem, how: tuple[int, float, bool], t0: float) -> None:
+    """The same tie asked the other way round (j first): the question is symmetric but the LP's
+    normalisation is not, so an "undecided" may be decided there. A witness is re-checked for
+    (i, j) before it is taken; a re-checked certificate proves both."""
+    i, j = res.pair
+    q = _Problem(p.g, [j, i])
+    q.eq = [] if not p.eq else q.eq  # equal rows: the tie holds everywhere
+    other = _decide(TieResult(head_type=res.head_type, space=res.space, method="", pair=(j, i)), q, *how, t0)
+    if other.verdict == "yes" and other.witness is not None:
+        h = np.asarray(other.witness, dtype=np.float64)
+        if p.verify(h)[0]:
+            res.method = f"{other.method} (asked as {j}, {i})"
+            res.note, res.certificate, res.best_margin, res.tolerance = "", None, None, None
+            _finish(res, p, h, t0)
+    elif other.verdict == "no":
+        _set_verdict(res, "no")
+        res.method, res.certificate, res.note = other.method, other.certificate, ""
+        res.best_margin = res.tolerance = None
+        res.seconds = time.perf_counter() - t0

@@ -148,6 +148,7 @@ class NeighbourResult:
     label_verdict: str = ""  # the label's own argmax answer (checked first)
     complete: bool = False  # every candidate was decided and none beyond k was dropped
     undecided: int = 0  # candidates checked by witness search only, left without an exact answer
+    interrupted: bool = False  # stopped early (Ctrl-C or should_stop): what was found so far
 
 
 @dataclass
