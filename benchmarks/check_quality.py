@@ -8,7 +8,8 @@
    has a warning or an error), for today's engine AND the baseline engine (commit 23e4c07's
    `cosaudit/`, extracted here with `git archive` and run in a subprocess) on the same files.
    Goal on heldout: recall >= 0.90 and precision >= 0.95. Only aggregate figures are printed for
-   heldout; `--real dev` (the default) scores dev alone and lists its misses.
+   heldout and heldout2 (the fresh set of 26 Nov 2026, manifest-heldout2.json); `--real dev`
+   (the default) scores dev alone and lists its misses.
 3. Scan rate on a generated tree of 2,000 mixed files (.py, .ipynb, .md, .rst, .tex; corpus files
    plus clean filler of realistic size), walking the directory as `cosaudit check DIR` does.
    Goal: >= 200 files/s. Baseline measured in the same run: reading every file and parsing it
@@ -184,7 +185,7 @@ BASELINE_COMMIT = "23e4c07"
 
 
 def real_world(which: str) -> None:
-    splits = {"dev": ["dev"], "all": ["dev", "heldout"], "none": []}[which]
+    splits = {"dev": ["dev"], "all": ["dev", "heldout", "heldout2"], "none": []}[which]
     if splits and not entries():
         print("real-world corpus: tests/lint/real/manifest.json not found; skipped")
         return
@@ -211,7 +212,8 @@ def real_world(which: str) -> None:
                     for f in false:
                         print(f"    false alarm: {f}")
     if "heldout" in splits:
-        print("  goal on heldout: recall >= 0.90 and precision >= 0.95")
+        print("  goal on a held-out set: recall >= 0.90 and precision >= 0.95 (heldout and heldout2 were each "
+              "scored once; both have been developed on since: tests/lint/real/README.md)")
 
 
 def main() -> None:

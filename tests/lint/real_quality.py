@@ -21,13 +21,16 @@ from typing import Any
 
 REAL = Path(__file__).resolve().parent / "real"
 MANIFEST = REAL / "manifest.json"
+MANIFEST_HELDOUT2 = REAL / "manifest-heldout2.json"  # the fresh held-out set, in its own manifest
 
 
 def entries(split: str | None = None) -> list[dict[str, Any]]:
-    """Manifest entries (of one split), each with its absolute `path`; [] without a corpus."""
-    if not MANIFEST.is_file():
+    """Manifest entries (of one split), each with its absolute `path`; [] without a corpus.
+    No split means round 1 (manifest.json); "heldout2" reads its own manifest."""
+    manifest = MANIFEST_HELDOUT2 if split == "heldout2" else MANIFEST
+    if not manifest.is_file():
         return []
-    data = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    data = json.loads(manifest.read_text(encoding="utf-8"))
     rows = data["files"] if isinstance(data, dict) else data
     out = []
     for row in rows:
