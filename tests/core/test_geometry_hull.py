@@ -96,3 +96,19 @@ def test_argmaxable_answers_planted_interior_labels_through_the_hull():
         lam = np.array(list(res.certificate.weights.values()))
         ks = np.array(list(res.certificate.weights))
         assert np.linalg.norm(lam @ W[ks] - W[i]) <= 1e-9 * np.abs(W).max()
+
+
+def test_a_step_limit_hands_the_question_to_the_lp(monkeypatch):
+    import cosaudit.core.geometry.lp as lp
+
+    W, _ = _planted_head(3, V=200, d=8)
+    g = HeadGeometry(W)
+    p = _Problem(g, [3])
+    assert hull_membership(p, p.threats(np.zeros(g.d), 4), max_steps=3).status == "step-limit"
+    real = lp.hull_membership
+    monkeypatch.setattr(lp, "hull_membership", lambda p, K0: real(p, K0, max_steps=3))
+    res = argmaxable(g, i=3)
+    assert res.verdict == "no"  # decided by the HiGHS LP instead
+    ks = np.array(list(res.certificate.weights))
+    lam = np.array(list(res.certificate.weights.values()))
+    assert np.linalg.norm(lam @ W[ks] - W[3]) <= 1e-9 * np.abs(W).max()
