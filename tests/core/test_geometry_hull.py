@@ -112,3 +112,17 @@ def test_a_step_limit_hands_the_question_to_the_lp(monkeypatch):
     ks = np.array(list(res.certificate.weights))
     lam = np.array(list(res.certificate.weights.values()))
     assert np.linalg.norm(lam @ W[ks] - W[3]) <= 1e-9 * np.abs(W).max()
+
+
+@pytest.mark.parametrize("busy", [False, True])
+def test_one_blas_thread_only_while_the_machine_is_busy(monkeypatch, busy):
+    from threadpoolctl import threadpool_info
+
+    import cosaudit.core.geometry.hull as hull
+
+    monkeypatch.setattr(hull.os, "getloadavg", lambda: (64.0 if busy else 0.0, 0.0, 0.0))
+    monkeypatch.setattr(hull.os, "cpu_count", lambda: 2)
+    before = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    with hull.small_product_threads():
+        inside = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    assert inside == ([1] * len(before) if busy else before)
