@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -96,15 +97,15 @@ def _gram_blocks(
 Settled = dict[int, tuple[np.ndarray | None, float, float]]  # label: (witness, margin, relative margin)
 
 
-class _GapsAcc:
+class _GapsAcc(ABC):
     """What one block of labels needs from its Gram columns, accumulated over chunks of labels k
     (arrays are chunk × B: one column per label of the block)."""
 
-    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def add(self, mh: np.ndarray, err: np.ndarray, gt: np.ndarray, mb: np.ndarray | None) -> None: ...
 
-    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def settle(self, cols: np.ndarray, H: np.ndarray, out: Settled, keep_witness: bool) -> None: ...
 
 
 class _NoBiasAcc(_GapsAcc):

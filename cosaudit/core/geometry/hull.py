@@ -47,6 +47,13 @@ def machine_is_busy() -> bool:
     return load >= (os.cpu_count() or 1) - 0.5
 
 
+def bias_scale(row_sq: np.ndarray, a_s: np.ndarray) -> float:
+    """κ, which puts a bias column on the scale of the h columns: rms |a_k| / rms |a_s,k|."""
+    rms_h = float(np.sqrt(np.mean(row_sq))) or 1.0
+    rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
+    return rms_h / rms_s
+
+
 @contextlib.contextmanager
 def small_product_threads() -> Iterator[None]:
     """One BLAS thread while the machine is busy, else BLAS's own choice (no-op without threadpoolctl).
@@ -234,13 +241,7 @@ class _Columns:
         self.p = p
         g = p.g
         self.has_s = g.b is not None and bool(np.any(p.m_b[p.mask]))
-        rn = p.row_norm[p.mask]
-        if self.has_s:
-            rms_h = float(np.sqrt(np.mean(rn**2))) or 1.0
-            rms_s = float(np.sqrt(np.mean(p.m_b[p.mask] ** 2))) or 1.0
-            self.kappa = rms_h / rms_s
-        else:
-            self.kappa = 1.0
+        self.kappa = bias_scale(p.row_norm[p.mask] ** 2, p.m_b[p.mask]) if self.has_s else 1.0
         self.norm = np.sqrt(p.row_norm**2 + (self.kappa * p.m_b) ** 2) if self.has_s else p.row_norm.copy()
         self.usable = p.mask & (self.norm > 0)
         self.m = g.d + (1 if self.has_s else 0) + 1

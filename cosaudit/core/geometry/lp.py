@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cosaudit.core.geometry.certificate import Outcome, conclude
-from cosaudit.core.geometry.hull import hull_membership
+from cosaudit.core.geometry.hull import bias_scale, hull_membership
 from cosaudit.core.geometry.results import LP_MARGIN_TOL, LP_ZERO, Certificate
 from cosaudit.core.geometry.witness import _Problem
 
@@ -29,9 +29,7 @@ def _row_scaling(A: np.ndarray, a_s: np.ndarray, has_s: bool) -> tuple[float, np
     the h columns, and every row is normalised (zero rows keep norm 1)."""
     sq = np.einsum("ij,ij->i", A, A)
     if has_s:
-        rms_h = float(np.sqrt(np.mean(sq))) or 1.0
-        rms_s = float(np.sqrt(np.mean(a_s**2))) or 1.0
-        kappa = rms_h / rms_s
+        kappa = bias_scale(sq, a_s)
         norms = np.sqrt(sq + (a_s * kappa) ** 2)
     else:
         kappa = 1.0
