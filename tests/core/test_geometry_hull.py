@@ -37,6 +37,40 @@ def test_nnls_reaches_scipys_optimum(seed):
     assert np.linalg.norm(C @ x - e) == pytest.approx(ref, abs=1e-9)
 
 
+def test_nnls_factorisation_stays_exact_through_deletions(monkeypatch):
+    """Columns leave through an in-place `qr_delete` and the triangular solves use the whole R
+    buffer (its unused diagonal padded with ones): after deletions, some of them with a full
+    square Q, Q R must still be the passive columns, the padding intact and the optimum scipy's."""
+    deletions = {True: 0, False: 0}  # keyed by "Q was square"
+    original = NNLS._delete
+
+    def counting(self, k):
+        deletions[len(self.P) == self.m] += 1
+        original(self, k)
+
+    monkeypatch.setattr(NNLS, "_delete", counting)
+    m, n = 10, 120
+    e = np.zeros(m)
+    e[-1] = 1.0
+    for seed in range(8):
+        rng = np.random.default_rng(100 + seed)
+        C = rng.standard_normal((m, n))
+        C[-1] = rng.uniform(-1.0, 0.2, n)  # mostly against e: a residual, and a path with deletions
+        solver = NNLS(m)
+        for part in np.array_split(np.arange(n), 6):
+            solver.add_columns(C[:, part])
+            assert solver.solve(10_000)
+        p = len(solver.P)
+        Q, R = solver.Qt[:p].T, solver.R
+        assert np.abs(Q @ R[:p, :p] - C[:, solver.P]).max() < 1e-12
+        assert np.abs(Q.T @ Q - np.eye(p)).max() < 1e-12
+        np.testing.assert_array_equal(R[p:, :], np.eye(m)[p:, :])
+        np.testing.assert_array_equal(R[:p, p:], 0.0)
+        _, ref = nnls(C, e)
+        assert np.linalg.norm(C @ solver.x - e) == pytest.approx(ref, abs=1e-9)
+    assert deletions[True] > 0 and deletions[False] > 0
+
+
 def _planted_head(seed, V=60, d=5, bias=False):
     rng = np.random.default_rng(seed)
     W = rng.standard_normal((V, d)) + 4.0  # a shared offset: the answers must not care
@@ -126,3 +160,23 @@ def test_one_blas_thread_only_while_the_machine_is_busy(monkeypatch, busy):
     with hull.small_product_threads():
         inside = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
     assert inside == ([1] * len(before) if busy else before)
+
+
+def test_the_relaxation_gives_up_on_an_interior_label_once_it_stalls(monkeypatch):
+    """Inside the hull the relaxation circles the same few labels; it stops after STALL_ITERS steps
+    without fewer violated labels instead of spending its whole budget of full-head products."""
+    from cosaudit.core.geometry import witness
+
+    W, _ = _planted_head(0)
+    p = _Problem(HeadGeometry(W), [3])
+    calls = []
+    original = witness._Problem.m_h
+
+    def counting(self, h):
+        calls.append(1)
+        return original(self, h)
+
+    monkeypatch.setattr(witness._Problem, "m_h", counting)
+    wit, _, _ = witness._cheap_search(p, iters=200, budget_s=60.0)
+    assert wit is None
+    assert len(calls) < 40  # 200 steps were allowed; it stopped STALL_ITERS steps after its last progress

@@ -35,6 +35,8 @@ from cosaudit.core.geometry.witness import _Problem
 # the rounding of the product, ~ m eps |r|); the search stops as soon as |r| ≤ R_ZERO, which is
 # 0 ∈ hull within float64's resolution (the certificate is re-checked afterwards anyway).
 PRICE_REL = 1e-12
+# a float32 price counts only above this (its rounding is ~ √m · 6e-8 · |r| for columns of norm ≤ √2)
+PRICE32_REL = 1e-4
 R_ZERO = 1e-14
 
 
@@ -86,15 +88,20 @@ class NNLS:
     def __init__(self, m: int) -> None:
         self.m = m
         self.CT = np.zeros((0, m))
+        self.CT32 = np.zeros((0, m), dtype=np.float32)  # a float32 copy that only picks entering columns
         self.x = np.zeros(0)
         self.P: list[int] = []
         self.Qt = np.zeros((m, m))
-        self.R = np.zeros((m, m))
+        # R's unused trailing diagonal is 1 (and the rest of its unused part 0), so the whole
+        # buffer is one triangular system whose solution vanishes past p: BLAS then solves it in
+        # place, where a p × p slice would be copied on every step
+        self.R = np.eye(m)
         self.banned: set[int] = set()
         self.steps = 0
 
     def add_columns(self, cols: np.ndarray) -> None:
         self.CT = np.vstack([self.CT, cols.T])  # by rows: pricing is then one plain gemv
+        self.CT32 = self.CT.astype(np.float32)
         self.x = np.r_[self.x, np.zeros(cols.shape[1])]
 
     def residual(self) -> np.ndarray:
@@ -132,19 +139,23 @@ class NNLS:
         from scipy.linalg import qr_delete
 
         p = len(self.P)
-        Q, R = qr_delete(self.Qt[:p].T, self.R[:p, :p], k, which="col", check_finite=False)
-        # a square Q (p = m) comes back in full mode: keep the thin part
-        self.Qt[: p - 1] = Q[:, : p - 1].T
-        self.R[: p - 1, : p - 1] = R[: p - 1]
+        # in place: Qt[:p].T is Fortran-contiguous and R[:p, :p] a strided view of our buffers,
+        # which qr_delete rotates where they lie (copying them cost as much as the rotations)
+        qr_delete(self.Qt[:p].T, self.R[:p, :p], k, which="col", overwrite_qr=True, check_finite=False)
+        self.R[p - 1, :] = 0.0
         self.R[:, p - 1] = 0.0
+        self.R[p - 1, p - 1] = 1.0
         del self.P[k]
 
     def _least_squares(self) -> np.ndarray:
-        from scipy.linalg import solve_triangular
+        from scipy.linalg.blas import dtrsv
 
         p = len(self.P)
-        z: np.ndarray = solve_triangular(self.R[:p, :p], self.Qt[:p, -1], check_finite=False)
-        return z
+        u = np.zeros(self.m)
+        u[:p] = self.Qt[:p, -1]
+        # R is upper triangular and stored by rows, so R.T is a Fortran-ordered lower triangle
+        z: np.ndarray = dtrsv(self.R.T, u, lower=1, trans=1)
+        return z[:p]
 
     def _step_back(self, z: np.ndarray) -> None:
         """Move x toward z until a passive weight hits zero, and drop those that did."""
@@ -197,18 +208,37 @@ class NNLS:
             rn = float(np.linalg.norm(r))
             if rn <= R_ZERO:
                 return True
-            w = self.CT @ r
-            w[self.P] = -np.inf
-            if self.banned:
-                w[list(self.banned)] = -np.inf
-            t = int(np.argmax(w))
-            if not w[t] > PRICE_REL * rn:
+            t = self._entering(r, rn)
+            if t < 0:
                 return True
             if not self._insert(t):
                 self.banned.add(t)
                 continue
             self._settle()
         return False
+
+    def _entering(self, r: np.ndarray, rn: float) -> int:
+        """The column to enter (a price c_k · r > PRICE_REL · |r|), or −1 at the optimum.
+
+        Prices are read in float32 first (half the memory traffic of the step's largest product);
+        a column that clearly prices positive there is confirmed in float64. Only when none
+        does is every price computed in float64, so the optimality test is exact as before.
+        Any positive-price column may enter (Lawson–Hanson needs no more for its progress).
+        """
+        w32 = self.CT32 @ r.astype(np.float32)
+        self._exclude(w32)
+        t = int(np.argmax(w32))
+        if w32[t] > PRICE32_REL * rn and float(self.CT[t] @ r) > PRICE_REL * rn:
+            return t
+        w = self.CT @ r
+        self._exclude(w)
+        t = int(np.argmax(w))
+        return t if w[t] > PRICE_REL * rn else -1
+
+    def _exclude(self, w: np.ndarray) -> None:
+        w[self.P] = -np.inf
+        if self.banned:
+            w[list(self.banned)] = -np.inf
 
     def _settle(self) -> None:
         """The inner loop: step back until the least-squares point of the passive set is positive."""
