@@ -21,13 +21,14 @@ from typing import Any
 
 REAL = Path(__file__).resolve().parent / "real"
 MANIFEST = REAL / "manifest.json"
-MANIFEST_HELDOUT2 = REAL / "manifest-heldout2.json"  # the fresh held-out set, in its own manifest
+# the fresh held-out sets, each in its own manifest
+EXTRA = {"heldout2": REAL / "manifest-heldout2.json", "heldout3": REAL / "manifest-heldout3.json"}
 
 
 def entries(split: str | None = None) -> list[dict[str, Any]]:
     """Manifest entries (of one split), each with its absolute `path`; [] without a corpus.
-    No split means round 1 (manifest.json); "heldout2" reads its own manifest."""
-    manifest = MANIFEST_HELDOUT2 if split == "heldout2" else MANIFEST
+    No split means round 1 (manifest.json); "heldout2" and "heldout3" read their own manifests."""
+    manifest = EXTRA.get(split or "", MANIFEST)
     if not manifest.is_file():
         return []
     data = json.loads(manifest.read_text(encoding="utf-8"))

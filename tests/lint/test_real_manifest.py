@@ -19,6 +19,7 @@ _spec.loader.exec_module(corpus)
 FIELDS = set("id file repo path commit licence kept label line evidence why shapes split".split())
 ENTRIES = corpus.load_manifest()
 HELDOUT2 = corpus.load_heldout2()
+HELDOUT3 = corpus.load_extra(corpus.HELDOUT3)
 
 
 def _check_fields(raw: list[dict], splits: tuple[str, ...]) -> None:
@@ -103,3 +104,46 @@ def test_files_helper_selects_heldout2_without_changing_the_others() -> None:
     lab = corpus.labels("heldout2")
     assert set(lab) == set(held2)
     assert sum(lab.values()) == sum(e["label"] == "positive" for e in HELDOUT2)
+
+
+def test_heldout3_manifest_is_sorted_unique_and_complete() -> None:
+    """Round 3: the same fields, plus `synthetic_line` (the rewrite's line of the evidence; `line`
+    and `evidence` refer to the real original, kept outside the repository)."""
+    raw = json.loads(corpus.MANIFEST_HELDOUT3.read_text(encoding="utf-8"))
+    for e in raw:
+        assert isinstance(e.pop("synthetic_line"), int), e["id"]
+    _check_fields(raw, (corpus.HELDOUT3,))
+    assert all(e["kept"] == "synthetic" for e in HELDOUT3)
+
+
+def test_heldout3_is_fresh_and_meets_the_issues_share() -> None:
+    """New repositories only; a third of all the real-world files (rounds 1, 2 and 3) with both labels."""
+    earlier = ENTRIES + HELDOUT2
+    assert not {e["repo"] for e in HELDOUT3} & {e["repo"] for e in earlier}
+    assert not {e["file"] for e in HELDOUT3} & {e["file"] for e in earlier}
+    labels = Counter(e["label"] for e in HELDOUT3)
+    assert len(HELDOUT3) >= (len(earlier) + len(HELDOUT3)) / 3
+    assert labels["positive"] >= 25 and labels["negative"] >= 25
+    assert len({e["repo"] for e in HELDOUT3}) >= 25
+    assert {".py", ".ipynb", ".md", ".tex"} == {Path(e["file"]).suffix for e in HELDOUT3}
+
+
+@pytest.mark.parametrize("entry", HELDOUT3, ids=lambda e: e["id"])
+def test_heldout3_rewrite_names_its_source(entry: dict) -> None:
+    path = REAL / entry["file"]
+    assert path.is_file() and path.resolve().is_relative_to(REAL / "files")
+    text = path.read_text(encoding="utf-8")
+    assert 1 <= entry["synthetic_line"] <= len(text.splitlines())
+    first = text.splitlines()[0]
+    if path.suffix == ".ipynb":
+        nb = json.loads(text)
+        assert nb["nbformat"] == 4 and nb["cells"]
+        first = "".join(nb["cells"][0]["source"])
+    assert entry["repo"] in first and entry["commit"] in first, "the header names the source"
+
+
+def test_files_helper_selects_heldout3() -> None:
+    held3 = corpus.files("heldout3")
+    assert held3 == [REAL / e["file"] for e in HELDOUT3]
+    assert not set(held3) & (set(corpus.files()) | set(corpus.files("heldout2")))
+    assert sum(corpus.labels("heldout3").values()) == sum(e["label"] == "positive" for e in HELDOUT3)

@@ -5,9 +5,10 @@ paths of the corpus files, optionally only those of one split ("dev" or "heldout
 recomputes the dev/heldout split from the labels alone (stratified, random.Random(2026) over sorted
 ids), so a test can check that the recorded split is the deterministic one.
 
-A second, fresh held-out set lives in its own manifest (`manifest-heldout2.json`, `load_heldout2()`):
-`files("heldout2")` / `labels("heldout2")` select it. `files()` and `labels()` without a split still
-mean the 93 files of `manifest.json`, so the dev/heldout figures do not change.
+Fresh held-out sets live in their own manifests (`manifest-heldout2.json`, `manifest-heldout3.json`;
+`load_heldout2()`, `load_extra(split)`): `files("heldout2")` / `labels("heldout3")` select them.
+`files()` and `labels()` without a split still mean the 93 files of `manifest.json`, so the
+dev/heldout figures do not change.
 
 Held-out files are scored once, at the end; do not open them while developing the engine.
 """
@@ -21,9 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 MANIFEST = ROOT / "manifest.json"
 MANIFEST_HELDOUT2 = ROOT / "manifest-heldout2.json"
+MANIFEST_HELDOUT3 = ROOT / "manifest-heldout3.json"
 SEED = 2026
 SPLITS = ("dev", "heldout")
 HELDOUT2 = "heldout2"
+HELDOUT3 = "heldout3"
+EXTRA = {HELDOUT2: MANIFEST_HELDOUT2, HELDOUT3: MANIFEST_HELDOUT3}  # fresh sets, each in its own manifest
 
 
 def load_manifest() -> list[dict]:
@@ -32,22 +36,27 @@ def load_manifest() -> list[dict]:
     return sorted(entries, key=lambda e: e["id"])
 
 
-def load_heldout2() -> list[dict]:
-    """The entries of the second held-out set (its own manifest), sorted by id."""
-    entries = json.loads(MANIFEST_HELDOUT2.read_text(encoding="utf-8"))
+def load_extra(split: str) -> list[dict]:
+    """The entries of a fresh held-out set ("heldout2", "heldout3": its own manifest), sorted by id."""
+    entries = json.loads(EXTRA[split].read_text(encoding="utf-8"))
     return sorted(entries, key=lambda e: e["id"])
 
 
+def load_heldout2() -> list[dict]:
+    """The entries of the second held-out set (its own manifest), sorted by id."""
+    return load_extra(HELDOUT2)
+
+
 def _entries(split: str | None) -> list[dict]:
-    if split == HELDOUT2:
-        return load_heldout2()
+    if split in EXTRA:
+        return load_extra(split)
     if split is not None and split not in SPLITS:
-        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS + (HELDOUT2,)}")
+        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS + tuple(EXTRA)}")
     return [e for e in load_manifest() if split is None or e["split"] == split]
 
 
 def files(split: str | None = None) -> list[Path]:
-    """Absolute paths of the corpus files (manifest.json, or one split, or "heldout2"), in manifest order."""
+    """Absolute paths of the corpus files (manifest.json, or one split, or a fresh set), in manifest order."""
     return [ROOT / e["file"] for e in _entries(split)]
 
 
