@@ -65,19 +65,12 @@ class ExpressionRules:
             return None
         kind, orient = found
         root = root_of(path)
-        centered = False
         obj = env.get(root) if root else None
-        if (
-            isinstance(obj, ModelObj)
-            and obj.centered
-            and orient == COLS
-            or (isinstance(obj, ModelObj) and obj.centered and "W_U" in path)
-        ):
-            centered = True
+        loader = isinstance(obj, ModelObj) and obj.loader_centered and (orient == COLS or "W_U" in path)
         return Taint(
             kind,
             orient,
-            centered=centered,
+            loader_centered=loader,
             root=root,
             source=path,
             confidence="high" if "." in path else "medium",
@@ -127,7 +120,7 @@ class ExpressionRules:
             # multinomial L2-penalised coefficients sum to zero over classes: already centered
             return Taint(LABEL, ROWS, centered=True, root=base.root, source="coef_")
         if attr == "W_U":
-            return Taint(LABEL, COLS, centered=base.centered, root=base.root, source=path or "W_U")
+            return Taint(LABEL, COLS, loader_centered=base.loader_centered, root=base.root, source=path or "W_U")
         if attr == "W_E":
             return Taint(INPUT, ROWS, root=base.root, source=path or "W_E")
         return base if attr in ("unembed", "model") else None

@@ -37,10 +37,13 @@ class Taint:
 
     kind: str
     orient: str = ROWS
-    centered: bool = False
+    centered: bool = False  # centred over the label axis by the code itself (`W - W.mean(0)`)
     normalized: bool = False
     whitened: bool = False
     root: str | None = None
+    # centred (and the final norm's gain folded in) silently by a loader: TransformerLens'
+    # `from_pretrained` defaults. Not a mitigation: reported as uncentred, at warning level
+    loader_centered: bool = False
     confidence: str = "high"
     source: str = ""
     param: int | None = None
@@ -121,7 +124,7 @@ class TupleVal:
 class ModelObj:
     """A model whose loading tells us about its head (TransformerLens processing, probes)."""
 
-    centered: bool = False
+    loader_centered: bool = False  # TransformerLens `from_pretrained`: `W_U` centred, final LN folded
     probe: bool = False
     scaler: bool = False
     root: str | None = None
