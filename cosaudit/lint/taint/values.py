@@ -131,6 +131,15 @@ class ModelObj:
 
 
 @dataclass
+class ImportedHelper:
+    """A function imported from another module of the scanned tree (`from utils import
+    get_unembedding`) whose summary there says it returns label rows: each call returns them."""
+
+    name: str
+    returns: Taint
+
+
+@dataclass
 class SinkFn:
     """A callable object that computes a similarity (`nn.CosineSimilarity(dim=0)`)."""
 
