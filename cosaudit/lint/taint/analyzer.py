@@ -25,6 +25,7 @@ from cosaudit.lint.taint.values import (
     SEL,
     VEC,
     ClassInfo,
+    DictVal,
     Event,
     FuncInfo,
     ImportedHelper,
@@ -332,7 +333,11 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
                 vals = [None] + vals[:1]
             self._bind(target, TupleVal(vals), env)
             return
-        if self._bind_named_iter(target, it, env) or self._bind_string_iter(target, it):
+        if (
+            self._bind_dict_iter(target, it, env)
+            or self._bind_named_iter(target, it, env)
+            or self._bind_string_iter(target, it)
+        ):
             return
         value = self.eval(it, env)
         if isinstance(value, ParamList) and value.head is not None:
@@ -340,6 +345,22 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             self._bind(target, self._parameter(value, 0, env), env)
             return
         self._bind(target, self._element(value), env)
+
+    def _bind_dict_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
+        """`for name, W in tables.items()` / `for W in tables.values()` over a dict that holds a
+        label matrix: `W` may be that matrix (the riskiest value, as after if/else)."""
+        func = it.func if isinstance(it, ast.Call) else None
+        if not (isinstance(func, ast.Attribute) and func.attr in ("items", "values")):
+            return False
+        d = self.eval(func.value, env)
+        if not isinstance(d, DictVal):
+            return False
+        value = d.riskiest()
+        if func.attr == "values":
+            self._bind(target, value, env)
+        elif isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            self._bind(target, TupleVal([None, value]), env)
+        return True
 
     def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
         """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""

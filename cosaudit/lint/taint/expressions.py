@@ -19,6 +19,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    DictVal,
     HeadModule,
     ModelObj,
     NormOf,
@@ -39,6 +40,10 @@ from cosaudit.lint.taint.values import (
 
 # calls that build an array of indices: a selection of rows, not one row
 _ARRAY_MAKERS = {"tensor", "array", "arange", "LongTensor", "asarray", "where", "nonzero", "argsort", "topk"}
+
+
+def _label_matrix(v: Any) -> bool:
+    return isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS)
 
 
 def _is_full(e: ast.AST) -> bool:
@@ -144,6 +149,8 @@ class ExpressionRules:
             return base.label_matrix()
         if isinstance(base, ParamList):
             return self._parameter(base, const(node.slice), env)
+        if isinstance(base, DictVal):
+            return base.items.get(const(node.slice))
         if not isinstance(base, Taint):
             return None
         return self._index(base, node.slice, env)
@@ -239,7 +246,11 @@ class ExpressionRules:
 
     def _e_Dict(self, node: ast.Dict, env: dict[str, Any]) -> Any:
         vals = [self.eval(v, env) for v in node.values]
-        return next((v for v in vals if isinstance(v, Sim)), None)
+        sim = next((v for v in vals if isinstance(v, Sim)), None)
+        if sim is not None or not any(_label_matrix(v) for v in vals):
+            return sim
+        keys = {const(k): v for k, v in zip(node.keys, vals, strict=True) if isinstance(const(k), str)}
+        return DictVal(keys, vals)
 
     def _e_UnaryOp(self, node: ast.UnaryOp, env: dict[str, Any]) -> Any:
         v = self.eval(node.operand, env)

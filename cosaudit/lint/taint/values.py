@@ -121,6 +121,22 @@ class TupleVal:
 
 
 @dataclass
+class DictVal:
+    """A dict literal that holds a label matrix (`{"input": E, "output": lm_head.weight}`): a
+    string key picks its value; a loop over `.items()` / `.values()` binds the riskiest value."""
+
+    items: dict[str, Any]
+    values: list[Any]
+
+    def riskiest(self) -> Any:
+        out = None
+        for v in self.values:
+            if riskier(v, out):
+                out = v
+        return out
+
+
+@dataclass
 class ModelObj:
     """A model whose loading tells us about its head (TransformerLens processing, probes)."""
 
