@@ -1,7 +1,8 @@
 """Analogy queries `W[b] - W[a] + W[c]` ranked against every row of an LM head by cosine (COS120:
-the row norms change under a translation of the head), in the file, through a helper, and over a
-dict of tables looped with `.items()`. Input-embedding tables and hidden-state queries stay quiet.
-Written for cosaudit's corpus; nothing here is copied from elsewhere.
+the row norms change under a translation of the head), in the file, through a helper (also one
+that builds an embedding table of its argument), and over a dict of tables looped with `.items()`.
+Input-embedding tables and hidden-state queries stay quiet. Written for cosaudit's corpus; nothing
+here is copied from elsewhere.
 """
 
 import torch
@@ -18,6 +19,12 @@ def solve(emb_matrix, tok, a, b, c):
     return closest(emb_matrix, rows[1] - rows[0] + rows[2])
 
 
+def delta(table, ids, k=5):
+    nemb = torch.nn.Embedding.from_pretrained(F.normalize(table, dim=-1), freeze=True)
+    va, vb, vc = nemb(torch.tensor(ids))
+    return (nemb.weight @ F.normalize(vb - va + vc, dim=-1)).topk(k)
+
+
 W = model.get_output_embeddings().weight.detach()
 q = W[king] - W[man] + W[woman]
 direct = F.cosine_similarity(W, q[None, :], dim=1).topk(5)  # expect: COS120
@@ -28,6 +35,7 @@ tables = {
 }
 for name, table in tables.items():
     print(name, solve(table, tok, "man", "king", "woman"))  # expect: COS120
+by_table = delta(W, [man, king, woman])  # expect: COS120
 
 # quiet: the input-embedding table alone, and a hidden state as the query
 E = model.get_input_embeddings().weight.detach()
@@ -38,3 +46,4 @@ for name, table in inputs.items():
     print(name, solve(table, tok, "man", "king", "woman"))
 hidden = model(ids).hidden_states[-1][0, -1]
 by_state = closest(W, hidden)
+in_table = delta(E, [man, king, woman])
