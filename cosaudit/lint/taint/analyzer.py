@@ -356,10 +356,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         if not isinstance(d, DictVal):
             return False
         value = d.riskiest()
-        if func.attr == "values":
-            self._bind(target, value, env)
-        elif isinstance(target, ast.Tuple) and len(target.elts) == 2:
-            self._bind(target, TupleVal([None, value]), env)
+        self._bind(target, value if func.attr == "values" else TupleVal([None, value]), env)
         return True
 
     def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:

@@ -149,8 +149,9 @@ class ExpressionRules:
             return base.label_matrix()
         if isinstance(base, ParamList):
             return self._parameter(base, const(node.slice), env)
-        if isinstance(base, DictVal):
-            return base.items.get(const(node.slice))
+        if isinstance(base, DictVal):  # `tables["output"]`; `tables[name]`: any of them
+            key = const(node.slice)
+            return base.items.get(key) if isinstance(key, str) else base.riskiest()
         if not isinstance(base, Taint):
             return None
         return self._index(base, node.slice, env)

@@ -27,6 +27,8 @@ def delta(table, ids, k=5):
 
 W = model.get_output_embeddings().weight.detach()
 q = W[king] - W[man] + W[woman]
+E = model.get_input_embeddings().weight.detach()
+qe = E[king] - E[man] + E[woman]
 direct = F.cosine_similarity(W, q[None, :], dim=1).topk(5)  # expect: COS120
 helped = closest(W, W[paris] - W[france] + W[italy])  # expect: COS120
 tables = {
@@ -36,10 +38,11 @@ tables = {
 for name, table in tables.items():
     print(name, solve(table, tok, "man", "king", "woman"))  # expect: COS120
 by_table = delta(W, [man, king, woman])  # expect: COS120
+for name in tables:
+    print(name, closest(tables[name], q))  # expect: COS120
+picked = closest(tables["input"], qe)  # quiet: the input table, picked by its key
 
 # quiet: the input-embedding table alone, and a hidden state as the query
-E = model.get_input_embeddings().weight.detach()
-qe = E[king] - E[man] + E[woman]
 in_direct = F.cosine_similarity(E, qe[None, :], dim=1).topk(5)
 inputs = {"input": E, "input_norm": F.normalize(E, dim=-1)}
 for name, table in inputs.items():
