@@ -26,12 +26,13 @@ from cosaudit.lint.formats.interface import (
     DocumentKind,
     Paragraph,
 )
+from cosaudit.lint.imports import ModuleIndex
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
 from cosaudit.lint.recover import parse_tolerant, repair_line
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
-from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
+from cosaudit.lint.taint import LABEL, VEC, Event, ImportLookup, Taint, analyse
 from cosaudit.lint.walk import discover
 
 
@@ -91,7 +92,8 @@ class DocumentChecker:
         self.enabled = enabled
         self.known = {r.code for r in rules}
 
-    def check(self, doc: Document) -> tuple[list[Finding], list[Notice]]:
+    def check(self, doc: Document, imports: ImportLookup | None = None) -> tuple[list[Finding], list[Notice]]:
+        """`imports`: the label-row helpers of the other modules of the scan (`ModuleIndex`)."""
         notices: list[Notice] = []
         module = _join(doc.code)
 
@@ -109,7 +111,7 @@ class DocumentChecker:
         extra_prose: list[Paragraph] = []
         comments: list[str] = []
         if module.lines:
-            events, extra_prose, comments = self._analyse_code(doc, module, notices)
+            events, extra_prose, comments = self._analyse_code(doc, module, notices, imports)
         code_text = "\n".join(module.lines)
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
         facts = Facts(
@@ -147,7 +149,7 @@ class DocumentChecker:
         return out
 
     def _analyse_code(
-        self, doc: Document, module: _Module, notices: list[Notice]
+        self, doc: Document, module: _Module, notices: list[Notice], imports: ImportLookup | None
     ) -> tuple[list[Event], list[Paragraph], list[str]]:
         comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
         try:
@@ -160,7 +162,7 @@ class DocumentChecker:
         context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
         for tree in trees:
             try:
-                found, strings = analyse(tree, context)
+                found, strings = analyse(tree, context, imports)
             except RecursionError:
                 notices.append(_too_complex(doc.path, "analyse"))
                 events += _light_scan(module, 0, len(module.lines))
@@ -405,6 +407,7 @@ def check_paths(
             )
         )
     checkers = _Checkers()
+    modules = ModuleIndex(files)
     for path in files:
         cfg = configs.for_file(path)
         display = _display_path(path, cwd)
@@ -413,7 +416,7 @@ def check_paths(
             result.notices.append(notice)
         if doc is None:
             continue
-        findings, notices = checkers.get(cfg, path).check(doc)
+        findings, notices = checkers.get(cfg, path).check(doc, modules.lookup(path))
         result.findings += findings
         result.notices += notices
         result.files_scanned += 1

@@ -170,7 +170,7 @@ rho2, p2 = spearmanr(prob_a, prob_b)
 Wc = W - W.mean(dim=0, keepdim=True)
 csim = F.cosine_similarity(Wc[1], Wc[2], dim=0)  # expect: COS110
 hooked = HookedTransformer.from_pretrained("some-model")
-Uc = hooked.W_U
+Uc = hooked.W_U - hooked.W_U.mean(-1, keepdim=True)
 usim = F.cosine_similarity(Uc[:, 1], Uc[:, 2], dim=0)  # expect: COS110
 from sklearn.linear_model import LogisticRegression
 probe = LogisticRegression(max_iter=500).fit(X, y)
@@ -185,6 +185,8 @@ rsim = F.cosine_similarity(Wr[1], Wr[2], dim=0)  # expect: COS101
 kept = HookedTransformer.from_pretrained("some-model", center_unembed=False)
 Uk = kept.W_U
 ksim = F.cosine_similarity(Uk[:, 1], Uk[:, 2], dim=0)  # expect: COS101
+Ul = hooked.W_U
+lsim = F.cosine_similarity(Ul[:, 1], Ul[:, 2], dim=0)  # expect: COS101
 """,
     ),
     (

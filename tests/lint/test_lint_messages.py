@@ -28,3 +28,34 @@ def test_prose_is_quoted_without_html_or_markdown_markup() -> None:
     (f,) = check_text(text, "post.md")
     assert f.code == "COS202"
     assert '"The unembeddings of dog and cat have a cosine of 0.81."' in f.message
+
+
+_TL = 'from transformer_lens import HookedTransformer\nm = HookedTransformer.{load}("gpt2")\nU = m.W_U\n'
+
+
+def _coded(code: str) -> list[tuple[str, str]]:
+    return [(f.code, f.severity.value) for f in check_text(code) if f.code != "COS301"]
+
+
+def test_a_loader_centred_w_u_is_a_warning_that_names_the_loader() -> None:
+    pair = "s = F.cosine_similarity(U[:, 1], U[:, 2], dim=0)\n"
+    lens = "Un = U / U.norm(dim=0, keepdim=True)\nscores = (v @ Un).topk(5)\n"
+    for body, code in ((pair, "COS101"), (lens, "COS120")):
+        (f,) = [f for f in check_text(_TL.format(load="from_pretrained") + body) if f.code != "COS301"]
+        assert (f.code, f.severity.value) == (code, "warning")
+        assert "TransformerLens centred `W_U` and folded the final LayerNorm" in f.message
+    # without the loader's processing: the ordinary uncentred head, with no word about a loader
+    (g,) = [f for f in check_text(_TL.format(load="from_pretrained_no_processing") + pair) if f.code != "COS301"]
+    assert (g.code, g.severity.value) == ("COS101", "error") and "TransformerLens centred" not in g.message
+
+
+def test_centring_in_the_code_stays_info_on_a_loader_centred_w_u() -> None:
+    code = _TL.format(load="from_pretrained") + (
+        "Uc = U - U.mean(-1, keepdim=True)\ns = F.cosine_similarity(Uc[:, 1], Uc[:, 2], dim=0)\n"
+    )
+    assert _coded(code) == [("COS110", "info")]
+
+
+def test_a_display_of_a_loader_centred_similarity_is_a_warning_too() -> None:
+    code = _TL.format(load="from_pretrained") + "Un = F.normalize(U, dim=0)\nS = Un.T @ Un\nnear = S[3].topk(10)\n"
+    assert sorted(_coded(code)) == [("COS101", "warning"), ("COS103", "warning")]

@@ -44,6 +44,21 @@ def _events(ctx: RuleContext, code: str) -> Iterator[Event]:
             yield ev
 
 
+def _loader_centred(ev: Event) -> bool:
+    """Is every operand TransformerLens' `W_U` as `from_pretrained` left it (centred, with the final
+    LayerNorm folded in, by the loader rather than by the code)?"""
+    return all(t.loader_centered for t in ev.operands)
+
+
+def _loader_note(ev: Event) -> str:
+    if not _loader_centred(ev):
+        return ""
+    return (
+        "; TransformerLens centred `W_U` and folded the final LayerNorm into it on load "
+        "(`from_pretrained` defaults), so the value is one convention among many"
+    )
+
+
 def _src(ev: Event) -> str:
     names = sorted({t.source for t in ev.operands if t.source})
     via = f" through helper `{ev.helper}()`" if ev.helper else ""
@@ -87,14 +102,23 @@ def _derived_hits(
     for ev in ctx.events:
         if classify(ev, ctx) not in ("COS101", "COS102"):
             continue
+        severity = Severity.WARNING if _loader_centred(ev) else None
         for d in ev.derived:
             if d.kind == kind:
-                yield _hit(ctx, ev, message(seen(ev, d), why, fix), None, d.pos)
+                text = message(seen(ev, d) + _loader_note(ev), why, fix)
+                yield _hit(ctx, ev, text, severity, d.pos)
 
 
-def _info_if_normalised_head(ctx: RuleContext) -> Callable[[Event], Severity | None]:
-    """Severity override: info when the file shows a normalised (cosine) head."""
-    return lambda ev: Severity.INFO if ctx.facts.normalised_head else None
+def _pair_severity(ctx: RuleContext) -> Callable[[Event], Severity | None]:
+    """Severity override: info when the file shows a normalised (cosine) head; a warning when the
+    head was centred by TransformerLens' loader rather than by the code."""
+
+    def severity(ev: Event) -> Severity | None:
+        if ctx.facts.normalised_head:
+            return Severity.INFO
+        return Severity.WARNING if _loader_centred(ev) else None
+
+    return severity
 
 
 @rule("COS101", "label-representation-cosine", Severity.ERROR, "code")
@@ -113,7 +137,12 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     does: an equivalent model can give the pair any cosine in [-1, 1]. The number says nothing
     about the model, and any reading of it (these labels are "similar", "entangled", "predicted
     together") is unsupported. With a sigmoid (multi-label) head the translation is no symmetry
-    and the rule stays quiet; with a normalised (cosine) head it reports at info level.
+    and the rule stays quiet; with a normalised (cosine) head it reports at info level. TransformerLens'
+    `from_pretrained` centres `W_U` and folds the final LayerNorm's gain into it on load
+    (`center_unembed=True`, `fold_ln=True` by default): that picks one translation and one
+    per-dimension rescaling among many that leave every probability unchanged, without the code
+    saying so, so a cosine of its columns is reported here at warning level (COS110 is for
+    centring the code does itself).
 
     ## Example
     ```python
@@ -144,10 +173,10 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     yield from _event_hits(
         ctx,
         "COS101",
-        lambda ev: f"cosine between label representations{_src(ev)} ({ev.what}){note}",
+        lambda ev: f"cosine between label representations{_src(ev)} ({ev.what}){note}{_loader_note(ev)}",
         WHY_TRANSLATION,
         FIX_PAIR,
-        _info_if_normalised_head(ctx),
+        _pair_severity(ctx),
     )
 
 
@@ -182,10 +211,13 @@ def label_representation_dot_product(ctx: RuleContext) -> Iterator[Hit]:
     yield from _event_hits(
         ctx,
         "COS102",
-        lambda ev: f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})",
+        lambda ev: (
+            f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})"
+            f"{_loader_note(ev)}"
+        ),
         WHY_TRANSLATION,
         FIX_PAIR,
-        _info_if_normalised_head(ctx),
+        _pair_severity(ctx),
     )
 
 
@@ -273,10 +305,12 @@ def centered_label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     """Cosine or dot product between label rows after centering over the label axis.
 
     ## What it does
-    Flags similarities of label rows that were centered over the *label* axis first
+    Flags similarities of label rows that the code itself centered over the *label* axis first
     (`W - W.mean(0)`, TransformerLens `W_U - W_U.mean(-1, keepdim=True)`, `StandardScaler` fitted
-    over classes, TransformerLens `from_pretrained` with its default `center_unembed=True`).
-    Info level; a warning when the result is also related to behaviour.
+    over classes). Info level; a warning when the result is also related to behaviour. A `W_U`
+    centred silently by TransformerLens' `from_pretrained` (default `center_unembed=True`) is not a
+    deliberate centring: its loader also folds the final LayerNorm's gain into `W_U`, a rescaling
+    that changes centred cosines too, so it is reported under COS101 / COS120 at warning level.
 
     ## Why is this a problem?
     Centering removes the translation ambiguity, but not the others: with a final norm gain before
@@ -288,11 +322,14 @@ def centered_label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ```python
     Wc = W - W.mean(dim=0, keepdim=True)
     sim = F.cosine_similarity(Wc[a], Wc[b], dim=0)
+    # not this rule: W_U of HookedTransformer.from_pretrained(...) is centred by the loader (COS101)
     ```
 
     ## Use instead
     Say that centering removes only the translation ambiguity, and rest claims on tie-ability
-    (`cosaudit neighbours`) or measured probabilities.
+    (`cosaudit neighbours`) or measured probabilities. With TransformerLens, load with
+    `from_pretrained_no_processing` (or `center_unembed=False, fold_ln=False`) and centre in the
+    code, saying which convention the number follows.
 
     ## References
     - README.md, opening section (centering does not rescue it) and `cosaudit flip --symmetry rescale`.
@@ -354,8 +391,9 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     ## What it does
     Flags a cosine between one vector that is not a label representation (a hidden state, a
     neuron's output weights, a steering vector, an SAE feature) and every row of the label
-    matrix, as used to list "the tokens this direction promotes". Info level when the label
-    matrix was centered; a plain dot product (logit lens) is not flagged.
+    matrix, as used to list "the tokens this direction promotes". Info level when the code
+    centered the label matrix itself (not when TransformerLens' `from_pretrained` did, on load);
+    a plain dot product (logit lens) is not flagged.
 
     ## Why is this a problem?
     Dividing by the row norms makes the ranking depend on the translation of the head: the norms
@@ -381,6 +419,7 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
         "COS120",
         lambda ev: (
             f"one vector ranked by cosine against every label representation{_src(ev)} ({ev.what})"
+            f"{_loader_note(ev)}"
         ),
         "the row norms in the denominator change under a translation of the head that leaves "
         "every probability unchanged, so the ranking is not a property of the model",

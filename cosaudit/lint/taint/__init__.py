@@ -20,16 +20,42 @@ from __future__ import annotations
 
 import ast
 
-from cosaudit.lint.taint.analyzer import Analyzer
+from cosaudit.lint.taint.analyzer import Analyzer, ImportLookup
 from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, Taint
 
 
-def analyse(tree: ast.Module, context: str = "") -> tuple[list[Event], list[ast.Constant]]:
+def analyse(
+    tree: ast.Module, context: str = "", imports: ImportLookup | None = None
+) -> tuple[list[Event], list[ast.Constant]]:
     """(similarity events reached by label representations, prose string constants).
-    `context`: the document's prose around the code (a notebook's markdown)."""
-    a = Analyzer(tree, context)
+    `context`: the document's prose around the code (a notebook's markdown); `imports`: the
+    label-row helpers of the other modules of the scanned tree (`helper_summary`)."""
+    a = Analyzer(tree, context, imports)
     events = a.run()
     return events, a.prose_strings
 
 
-__all__ = ["INPUT", "LABEL", "VEC", "Analyzer", "Derived", "Event", "Taint", "analyse"]
+def helper_summary(tree: ast.Module) -> dict[str, Taint]:
+    """The module-level functions of a module that return label rows (`def get_unembedding(model):
+    return model.lm_head.weight`), analysed without following the module's own imports."""
+    a = Analyzer(tree)
+    a.run()
+    return {
+        name: info.returns
+        for name, info in a.functions.items()
+        if isinstance(info.returns, Taint) and info.returns.kind == LABEL
+    }
+
+
+__all__ = [
+    "INPUT",
+    "LABEL",
+    "VEC",
+    "Analyzer",
+    "Derived",
+    "Event",
+    "ImportLookup",
+    "Taint",
+    "analyse",
+    "helper_summary",
+]

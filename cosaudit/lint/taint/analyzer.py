@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -24,8 +25,10 @@ from cosaudit.lint.taint.values import (
     SEL,
     VEC,
     ClassInfo,
+    DictVal,
     Event,
     FuncInfo,
+    ImportedHelper,
     ParamList,
     ParamName,
     Sim,
@@ -38,6 +41,9 @@ from cosaudit.lint.taint.values import (
     root_of,
 )
 
+# (module, level of a relative import) -> {function name: the label rows it returns}
+ImportLookup = Callable[[str | None, int], dict[str, Taint]]
+
 # iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
 _NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
 _RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
@@ -47,8 +53,10 @@ _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "searc
 class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     """Runs over one module; collects `events`."""
 
-    def __init__(self, tree: ast.Module, context: str = ""):
+    def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
         self.tree = tree
+        # the label-row helpers of another scanned module: (module, level) -> {function: rows}
+        self._imports = imports
         self.events: list[Event] = []
         self.aliases: dict[str, str] = {}
         self.functions: dict[str, FuncInfo] = {}
@@ -157,8 +165,27 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             if alias.asname:
                 self.aliases[alias.asname] = alias.name.split(".")[-1]
             env.setdefault(bound, None)  # imported names are not label representations
+        if self._imports is not None:
+            self._bind_imported(stmt, env)
 
     _s_ImportFrom = _s_Import
+
+    def _bind_imported(self, stmt: ast.Import | ast.ImportFrom, env: dict[str, Any]) -> None:
+        """Helpers of another scanned module that return label rows: `from utils import get_head`
+        (or `*`) binds `get_head`; `import utils as u` binds `u.get_head`."""
+        assert self._imports is not None
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                prefix = alias.asname or alias.name
+                for name, rows in self._imports(alias.name, 0).items():
+                    env[f"{prefix}.{name}"] = ImportedHelper(name, rows)
+            return
+        heads = self._imports(stmt.module, stmt.level)
+        for alias in stmt.names:
+            if alias.name == "*":
+                env.update((name, ImportedHelper(name, rows)) for name, rows in heads.items())
+            elif alias.name in heads:
+                env[alias.asname or alias.name] = ImportedHelper(alias.name, heads[alias.name])
 
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
         info = FuncInfo(stmt, params=[a.arg for a in stmt.args.posonlyargs + stmt.args.args])
@@ -306,7 +333,11 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
                 vals = [None] + vals[:1]
             self._bind(target, TupleVal(vals), env)
             return
-        if self._bind_named_iter(target, it, env) or self._bind_string_iter(target, it):
+        if (
+            self._bind_dict_iter(target, it, env)
+            or self._bind_named_iter(target, it, env)
+            or self._bind_string_iter(target, it)
+        ):
             return
         value = self.eval(it, env)
         if isinstance(value, ParamList) and value.head is not None:
@@ -314,6 +345,19 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             self._bind(target, self._parameter(value, 0, env), env)
             return
         self._bind(target, self._element(value), env)
+
+    def _bind_dict_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
+        """`for name, W in tables.items()` / `for W in tables.values()` over a dict that holds a
+        label matrix: `W` may be that matrix (the riskiest value, as after if/else)."""
+        func = it.func if isinstance(it, ast.Call) else None
+        if not (isinstance(func, ast.Attribute) and func.attr in ("items", "values")):
+            return False
+        d = self.eval(func.value, env)
+        if not isinstance(d, DictVal):
+            return False
+        value = d.riskiest()
+        self._bind(target, value if func.attr == "values" else TupleVal([None, value]), env)
+        return True
 
     def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
         """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""

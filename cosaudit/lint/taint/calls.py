@@ -20,11 +20,13 @@ from cosaudit.lint.taint.values import (
     ROWS,
     ClassInfo,
     FuncInfo,
+    ImportedHelper,
     SinkFn,
     Taint,
     access_path,
     callee,
     label_name,
+    root_of,
 )
 
 
@@ -72,8 +74,10 @@ class CallRules:
                 return src
         if isinstance(func, (ast.Name, ast.Call)):
             fval = self.eval(func, env)
-        elif isinstance(func, ast.Attribute) and isinstance(env.get(access_path(func) or ""), FuncInfo):
-            fval = env[access_path(func) or ""]  # `self.helper(...)`: a method of the same class
+        elif isinstance(func, ast.Attribute) and isinstance(
+            env.get(access_path(func) or ""), (FuncInfo, ImportedHelper)
+        ):
+            fval = env[access_path(func) or ""]  # `self.helper(...)`, `utils.get_head(...)`
         else:
             return NOTHING
         if isinstance(fval, SinkFn) and fval.kind == "cosine":
@@ -83,11 +87,21 @@ class CallRules:
             return self._call_user_function(fval, node, env)
         if isinstance(fval, ClassInfo):
             return self._construct(fval, node, env)
+        if isinstance(fval, ImportedHelper):
+            return self._call_imported(fval, node, env)
         if isinstance(fval, Taint) and fval.table and len(node.args) == 1:
             # an embedding table made of label rows (`Embedding.from_pretrained(W)`), called: a lookup
             self.eval(node.args[0], env)
             return replace(fval, orient=self._selection(node.args[0], env), table=False)
         return NOTHING
+
+    def _call_imported(self, helper: ImportedHelper, node: ast.Call, env: dict[str, Any]) -> Taint:
+        """A call of a helper imported from another scanned module that returns label rows: those
+        rows, of the model passed as the first argument (`get_unembedding(model)`)."""
+        for a in node.args:
+            self.eval(a, env)
+        first = access_path(node.args[0]) if node.args else None
+        return replace(helper.returns, root=root_of(first) if first else None, source=f"{helper.name}()")
 
     def _candidate_head(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:
         """`f.get_tensor(tensor_name)` with a name chosen at run time, in code that lists the head's

@@ -19,6 +19,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    DictVal,
     HeadModule,
     ModelObj,
     NormOf,
@@ -39,6 +40,10 @@ from cosaudit.lint.taint.values import (
 
 # calls that build an array of indices: a selection of rows, not one row
 _ARRAY_MAKERS = {"tensor", "array", "arange", "LongTensor", "asarray", "where", "nonzero", "argsort", "topk"}
+
+
+def _label_matrix(v: Any) -> bool:
+    return isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS)
 
 
 def _is_full(e: ast.AST) -> bool:
@@ -65,19 +70,12 @@ class ExpressionRules:
             return None
         kind, orient = found
         root = root_of(path)
-        centered = False
         obj = env.get(root) if root else None
-        if (
-            isinstance(obj, ModelObj)
-            and obj.centered
-            and orient == COLS
-            or (isinstance(obj, ModelObj) and obj.centered and "W_U" in path)
-        ):
-            centered = True
+        loader = isinstance(obj, ModelObj) and obj.loader_centered and (orient == COLS or "W_U" in path)
         return Taint(
             kind,
             orient,
-            centered=centered,
+            loader_centered=loader,
             root=root,
             source=path,
             confidence="high" if "." in path else "medium",
@@ -127,7 +125,7 @@ class ExpressionRules:
             # multinomial L2-penalised coefficients sum to zero over classes: already centered
             return Taint(LABEL, ROWS, centered=True, root=base.root, source="coef_")
         if attr == "W_U":
-            return Taint(LABEL, COLS, centered=base.centered, root=base.root, source=path or "W_U")
+            return Taint(LABEL, COLS, loader_centered=base.loader_centered, root=base.root, source=path or "W_U")
         if attr == "W_E":
             return Taint(INPUT, ROWS, root=base.root, source=path or "W_E")
         return base if attr in ("unembed", "model") else None
@@ -151,6 +149,9 @@ class ExpressionRules:
             return base.label_matrix()
         if isinstance(base, ParamList):
             return self._parameter(base, const(node.slice), env)
+        if isinstance(base, DictVal):  # `tables["output"]`; `tables[name]`: any of them
+            key = const(node.slice)
+            return base.items.get(key) if isinstance(key, str) else base.riskiest()
         if not isinstance(base, Taint):
             return None
         return self._index(base, node.slice, env)
@@ -246,7 +247,11 @@ class ExpressionRules:
 
     def _e_Dict(self, node: ast.Dict, env: dict[str, Any]) -> Any:
         vals = [self.eval(v, env) for v in node.values]
-        return next((v for v in vals if isinstance(v, Sim)), None)
+        sim = next((v for v in vals if isinstance(v, Sim)), None)
+        if sim is not None or not any(_label_matrix(v) for v in vals):
+            return sim
+        keys = {const(k): v for k, v in zip(node.keys, vals, strict=True) if isinstance(const(k), str)}
+        return DictVal(keys, vals)
 
     def _e_UnaryOp(self, node: ast.UnaryOp, env: dict[str, Any]) -> Any:
         v = self.eval(node.operand, env)

@@ -11,6 +11,8 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.values import (
+    COLS,
+    DIFF,
     INPUT,
     LABEL,
     PARAM,
@@ -146,8 +148,10 @@ class FunctionRules:
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     """The operands of a helper's similarity with its parameters replaced by the arguments;
     None when an argument is not a label representation. An argument that is itself a parameter
-    of the calling function keeps the event pending there (helpers of helpers)."""
+    of the calling function keeps the event pending there (helpers of helpers). A cosine of label
+    rows with an analogy (`closest(W, W[b] - W[a] + W[c])`) ranks every row: one operand."""
     ops: list[Taint] = []
+    probes = 0
     for op in tmpl.operands:
         if op.kind != PARAM:
             ops.append(op)
@@ -155,10 +159,20 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
         v = actual.get(op.param if op.param is not None else -1)
         if op.row:
             v = _row_of(v)
+        if isinstance(v, Taint) and v.kind == DIFF and v.orient == VEC and tmpl.kind == "cosine":
+            probes += 1
+            continue
         if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT, PARAM):
             return None
         ops.append(replace(v, normalized=v.normalized or op.normalized, centered=v.centered or op.centered))
+    if probes and (probes > 1 or len(ops) != 1 or not _ranked(ops[0])):
+        return None
     return ops
+
+
+def _ranked(t: Taint) -> bool:
+    """Can `t` be the rows an analogy is ranked against: label rows, or a parameter (pending)?"""
+    return t.kind == PARAM or (t.kind == LABEL and t.orient in (ROWS, COLS, SEL))
 
 
 def _row_of(v: Any) -> Taint | None:

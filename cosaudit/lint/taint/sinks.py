@@ -45,6 +45,12 @@ def against_class_means(node: ast.AST) -> bool:
     return False
 
 
+def _probe(value: Any) -> bool:
+    """Can `value` be the one vector ranked against every label row: anything we do not follow, or
+    an analogy / difference of rows (`W[b] - W[a] + W[c]`)?"""
+    return value is None or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
+
+
 class SinkRules:
     """Mixin of the analyser: where label representations meet, and what follows a result."""
 
@@ -113,7 +119,7 @@ class SinkRules:
             if (
                 self._labelish(t)
                 and axis_ok(t)
-                and other is None
+                and _probe(other)
                 and t.orient in (ROWS, COLS, SEL)
                 and kind == "cosine"
                 and not against_class_means(node)
@@ -129,8 +135,7 @@ class SinkRules:
         # one vector (any, or an analogy / difference of rows) ranked against every label row: a
         # cosine lens only if the rows were normalised (unnormalised, it is a logit (difference))
         for t, ok, other in ((a, left, b), (b, right, a)):
-            probe = other is None or (isinstance(other, Taint) and other.kind == DIFF and other.orient == VEC)
-            ranking = ok and probe and t.orient in (ROWS, COLS, SEL) and t.normalized
+            ranking = ok and _probe(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
             if ranking and not against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

@@ -37,10 +37,13 @@ class Taint:
 
     kind: str
     orient: str = ROWS
-    centered: bool = False
+    centered: bool = False  # centred over the label axis by the code itself (`W - W.mean(0)`)
     normalized: bool = False
     whitened: bool = False
     root: str | None = None
+    # centred (and the final norm's gain folded in) silently by a loader: TransformerLens'
+    # `from_pretrained` defaults. Not a mitigation: reported as uncentred, at warning level
+    loader_centered: bool = False
     confidence: str = "high"
     source: str = ""
     param: int | None = None
@@ -118,13 +121,38 @@ class TupleVal:
 
 
 @dataclass
+class DictVal:
+    """A dict literal that holds a label matrix (`{"input": E, "output": lm_head.weight}`): a
+    string key picks its value; a loop over `.items()` / `.values()` binds the riskiest value."""
+
+    items: dict[str, Any]
+    values: list[Any]
+
+    def riskiest(self) -> Any:
+        out = None
+        for v in self.values:
+            if riskier(v, out):
+                out = v
+        return out
+
+
+@dataclass
 class ModelObj:
     """A model whose loading tells us about its head (TransformerLens processing, probes)."""
 
-    centered: bool = False
+    loader_centered: bool = False  # TransformerLens `from_pretrained`: `W_U` centred, final LN folded
     probe: bool = False
     scaler: bool = False
     root: str | None = None
+
+
+@dataclass
+class ImportedHelper:
+    """A function imported from another module of the scanned tree (`from utils import
+    get_unembedding`) whose summary there says it returns label rows: each call returns them."""
+
+    name: str
+    returns: Taint
 
 
 @dataclass

@@ -16,6 +16,7 @@ from cosaudit.lint.taint.values import (
     INPUT,
     LABEL,
     NOTHING,
+    PARAM,
     ROWS,
     HeadModule,
     ParamList,
@@ -53,6 +54,8 @@ def embedding_table(an: Any, c: CallSite) -> Any:
     rows = c.args[0] if c.args else c.kwargs.get("embeddings")
     if isinstance(rows, Taint) and rows.kind in (LABEL, INPUT) and rows.orient == ROWS:
         return replace(rows, table=True)
+    if isinstance(rows, Taint) and rows.kind == PARAM and not rows.row:
+        return replace(rows, table=True, orient=ROWS)  # a helper's matrix parameter, made a table
     return NOTHING
 
 

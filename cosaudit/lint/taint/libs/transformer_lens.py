@@ -1,5 +1,10 @@
 """TransformerLens: `HookedTransformer.from_pretrained` (centers `W_U` by default,
-`center_unembed=True`), `from_pretrained_no_processing`, `tokens_to_residual_directions`."""
+`center_unembed=True`, and folds the final LayerNorm's gain into it, `fold_ln=True`),
+`from_pretrained_no_processing`, `tokens_to_residual_directions`.
+
+The loader's centring is recorded as `loader_centered`, not as a centring by the code: it does not
+show that the author knows about the translation ambiguity, and the folded gain (a per-dimension
+rescaling) changes even centred cosines."""
 
 from __future__ import annotations
 
@@ -16,18 +21,19 @@ def from_pretrained(an: Any, c: CallSite) -> Any:
         return NOTHING
     center = c.kw("center_unembed")
     off = isinstance(center, ast.Constant) and center.value is False
-    return ModelObj(centered=c.name == "from_pretrained" and not off)
+    return ModelObj(loader_centered=c.name == "from_pretrained" and not off)
 
 
 def hooked(an: Any, c: CallSite) -> Any:
-    return ModelObj(centered=False)
+    return ModelObj()
 
 
 def residual_directions(an: Any, c: CallSite) -> Any:
     model = c.receiver if isinstance(c.receiver, ModelObj) else None
     func = c.node.func
     root = root_of(access_path(func) or "") if isinstance(func, ast.Attribute) else None
-    return Taint(LABEL, VEC, centered=bool(model and model.centered), root=root, source=c.name)
+    loader = bool(model and model.loader_centered)
+    return Taint(LABEL, VEC, loader_centered=loader, root=root, source=c.name)
 
 
 CONSTRUCTORS: dict[str, Handler] = {
@@ -41,5 +47,5 @@ def model_method(an: Any, c: CallSite) -> Any:
     obj: ModelObj = c.receiver
     meth = c.node.func.attr  # type: ignore[attr-defined]
     if meth == "tokens_to_residual_directions":
-        return Taint(LABEL, VEC, centered=obj.centered, source=meth)
+        return Taint(LABEL, VEC, loader_centered=obj.loader_centered, source=meth)
     return NOTHING

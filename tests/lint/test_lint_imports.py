@@ -1,0 +1,83 @@
+"""Heads reached through a helper of another module of the scanned tree (`from utils import
+get_unembedding`): the helper module is summarised once and its calls followed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cosaudit.lint.config import CheckConfig
+from cosaudit.lint.engine import check_paths
+
+_SCRIPT = """\
+import torch.nn.functional as F
+from utils import get_unembedding
+
+emb = get_unembedding(model)
+sim = F.cosine_similarity(emb[tok.encode(" dog")[0]], emb[tok.encode(" cat")[0]], dim=0)
+"""
+_HEAD = "def get_unembedding(model):\n    return model.get_output_embeddings().weight.detach()\n"
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def _codes(root: Path, *paths: str) -> list[tuple[str, str, int]]:
+    """(file, code, line) of every warning or error."""
+    scan = [str(root / p) for p in paths] or [str(root)]
+    result = check_paths(scan, CheckConfig(root=root), cwd=root)
+    return sorted((f.path, f.code, f.line) for f in result.findings if f.severity.value != "info")
+
+
+def test_a_head_returned_by_a_sibling_modules_helper_is_followed(tmp_path: Path) -> None:
+    _write(tmp_path, {"utils.py": _HEAD, "analyse.py": _SCRIPT})
+    assert _codes(tmp_path) == [("analyse.py", "COS101", 5)]
+
+
+def test_helpers_that_return_no_head_stay_quiet(tmp_path: Path) -> None:
+    inputs = "def get_unembedding(model):\n    return model.get_input_embeddings().weight.detach()\n"
+    logits = "def get_unembedding(model):\n    return hidden @ model.lm_head.weight.T\n"
+    pair = "def get_unembedding(model):\n    return model, model.config\n"
+    for i, helper in enumerate((inputs, logits, pair)):
+        root = tmp_path / str(i)
+        _write(root, {"utils.py": helper, "analyse.py": _SCRIPT})
+        assert _codes(root) == [], helper
+
+
+def test_only_modules_of_the_scan_are_read(tmp_path: Path) -> None:
+    _write(tmp_path, {"utils.py": _HEAD, "analyse.py": _SCRIPT})
+    assert _codes(tmp_path, "analyse.py") == []
+    assert _codes(tmp_path, "analyse.py", "utils.py") == [("analyse.py", "COS101", 5)]
+
+
+def test_relative_star_and_module_imports(tmp_path: Path) -> None:
+    load = 'def load_head(path):\n    sd = torch.load(path)\n    return sd["lm_head.weight"]\n'
+    run = """\
+import torch
+from .load import load_head
+import pkg.sub.load as L
+from pkg.sub.load import *
+E = load_head("ckpt.pt")
+n = E / E.norm(dim=-1, keepdim=True)
+S = n @ n.T
+G = L.load_head("x")
+s2 = torch.cosine_similarity(G[1], G[2], dim=0)
+"""
+    star = run.replace("from .load import load_head\n", "").replace("import pkg.sub.load as L\n", "")
+    star = star.replace("L.load_head", "load_head")
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/load.py": load,
+                      "pkg/sub/run.py": run, "pkg/sub/star.py": star})
+    assert _codes(tmp_path) == [
+        ("pkg/sub/run.py", "COS101", 7),
+        ("pkg/sub/run.py", "COS101", 9),
+        ("pkg/sub/star.py", "COS101", 5),
+        ("pkg/sub/star.py", "COS101", 7),
+    ]
+
+
+def test_a_helper_module_that_does_not_parse_is_skipped(tmp_path: Path) -> None:
+    _write(tmp_path, {"utils.py": "def get_unembedding(model:\n", "analyse.py": _SCRIPT})
+    assert _codes(tmp_path) == []
