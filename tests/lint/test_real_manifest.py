@@ -20,6 +20,8 @@ FIELDS = set("id file repo path commit licence kept label line evidence why shap
 ENTRIES = corpus.load_manifest()
 HELDOUT2 = corpus.load_heldout2()
 HELDOUT3 = corpus.load_extra(corpus.HELDOUT3)
+HELDOUT4 = corpus.load_extra(corpus.HELDOUT4)
+FRESH = {corpus.HELDOUT3: HELDOUT3, corpus.HELDOUT4: HELDOUT4}  # rounds 3 and 4: with `synthetic_line`
 
 
 def _check_fields(raw: list[dict], splits: tuple[str, ...]) -> None:
@@ -106,30 +108,33 @@ def test_files_helper_selects_heldout2_without_changing_the_others() -> None:
     assert sum(lab.values()) == sum(e["label"] == "positive" for e in HELDOUT2)
 
 
-def test_heldout3_manifest_is_sorted_unique_and_complete() -> None:
-    """Round 3: the same fields, plus `synthetic_line` (the rewrite's line of the evidence; `line`
-    and `evidence` refer to the real original, kept outside the repository)."""
-    raw = json.loads(corpus.MANIFEST_HELDOUT3.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("split", sorted(FRESH))
+def test_fresh_manifest_is_sorted_unique_and_complete(split: str) -> None:
+    """Rounds 3 and 4: the same fields, plus `synthetic_line` (the rewrite's line of the evidence;
+    `line` and `evidence` refer to the real original, kept outside the repository)."""
+    raw = json.loads(corpus.EXTRA[split].read_text(encoding="utf-8"))
     for e in raw:
         assert isinstance(e.pop("synthetic_line"), int), e["id"]
-    _check_fields(raw, (corpus.HELDOUT3,))
-    assert all(e["kept"] == "synthetic" for e in HELDOUT3)
+    _check_fields(raw, (split,))
+    assert all(e["kept"] == "synthetic" for e in FRESH[split])
 
 
-def test_heldout3_is_fresh_and_meets_the_issues_share() -> None:
-    """New repositories only; a third of all the real-world files (rounds 1, 2 and 3) with both labels."""
-    earlier = ENTRIES + HELDOUT2
-    assert not {e["repo"] for e in HELDOUT3} & {e["repo"] for e in earlier}
-    assert not {e["file"] for e in HELDOUT3} & {e["file"] for e in earlier}
-    labels = Counter(e["label"] for e in HELDOUT3)
-    assert len(HELDOUT3) >= (len(earlier) + len(HELDOUT3)) / 3
+@pytest.mark.parametrize("split", sorted(FRESH))
+def test_fresh_set_uses_new_repositories_and_meets_its_targets(split: str) -> None:
+    """Each round from repositories no earlier round used, with both labels and every kind of file."""
+    rounds = [ENTRIES, HELDOUT2, HELDOUT3, HELDOUT4]
+    this = FRESH[split]
+    earlier = [e for r in rounds[: rounds.index(this)] for e in r]
+    assert not {e["repo"] for e in this} & {e["repo"] for e in earlier}
+    assert not {e["file"] for e in this} & {e["file"] for e in earlier}
+    labels = Counter(e["label"] for e in this)
+    assert len(this) >= 60 and len({e["repo"] for e in this}) >= 25
     assert labels["positive"] >= 25 and labels["negative"] >= 25
-    assert len({e["repo"] for e in HELDOUT3}) >= 25
-    assert {".py", ".ipynb", ".md", ".tex"} == {Path(e["file"]).suffix for e in HELDOUT3}
+    assert {".py", ".ipynb", ".md", ".tex"} == {Path(e["file"]).suffix for e in this}
 
 
-@pytest.mark.parametrize("entry", HELDOUT3, ids=lambda e: e["id"])
-def test_heldout3_rewrite_names_its_source(entry: dict) -> None:
+@pytest.mark.parametrize("entry", HELDOUT3 + HELDOUT4, ids=lambda e: e["id"])
+def test_fresh_rewrite_names_its_source(entry: dict) -> None:
     path = REAL / entry["file"]
     assert path.is_file() and path.resolve().is_relative_to(REAL / "files")
     text = path.read_text(encoding="utf-8")
@@ -142,8 +147,11 @@ def test_heldout3_rewrite_names_its_source(entry: dict) -> None:
     assert entry["repo"] in first and entry["commit"] in first, "the header names the source"
 
 
-def test_files_helper_selects_heldout3() -> None:
-    held3 = corpus.files("heldout3")
-    assert held3 == [REAL / e["file"] for e in HELDOUT3]
-    assert not set(held3) & (set(corpus.files()) | set(corpus.files("heldout2")))
-    assert sum(corpus.labels("heldout3").values()) == sum(e["label"] == "positive" for e in HELDOUT3)
+def test_files_helper_selects_the_fresh_sets() -> None:
+    seen = set(corpus.files()) | set(corpus.files("heldout2"))
+    for split, entries in sorted(FRESH.items()):
+        chosen = corpus.files(split)
+        assert chosen == [REAL / e["file"] for e in entries]
+        assert not set(chosen) & seen
+        seen |= set(chosen)
+        assert sum(corpus.labels(split).values()) == sum(e["label"] == "positive" for e in entries)

@@ -5,7 +5,7 @@ paths of the corpus files, optionally only those of one split ("dev" or "heldout
 recomputes the dev/heldout split from the labels alone (stratified, random.Random(2026) over sorted
 ids), so a test can check that the recorded split is the deterministic one.
 
-Fresh held-out sets live in their own manifests (`manifest-heldout2.json`, `manifest-heldout3.json`;
+Fresh held-out sets live in their own manifests (`manifest-heldout2.json` … `manifest-heldout4.json`;
 `load_heldout2()`, `load_extra(split)`): `files("heldout2")` / `labels("heldout3")` select them.
 `files()` and `labels()` without a split still mean the 93 files of `manifest.json`, so the
 dev/heldout figures do not change.
@@ -23,11 +23,14 @@ ROOT = Path(__file__).resolve().parent
 MANIFEST = ROOT / "manifest.json"
 MANIFEST_HELDOUT2 = ROOT / "manifest-heldout2.json"
 MANIFEST_HELDOUT3 = ROOT / "manifest-heldout3.json"
+MANIFEST_HELDOUT4 = ROOT / "manifest-heldout4.json"
 SEED = 2026
 SPLITS = ("dev", "heldout")
 HELDOUT2 = "heldout2"
 HELDOUT3 = "heldout3"
-EXTRA = {HELDOUT2: MANIFEST_HELDOUT2, HELDOUT3: MANIFEST_HELDOUT3}  # fresh sets, each in its own manifest
+HELDOUT4 = "heldout4"
+# the fresh sets, each in its own manifest
+EXTRA = {HELDOUT2: MANIFEST_HELDOUT2, HELDOUT3: MANIFEST_HELDOUT3, HELDOUT4: MANIFEST_HELDOUT4}
 
 
 def load_manifest() -> list[dict]:
