@@ -95,6 +95,13 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
     ),
 ]
 
+# a getter whose name says it returns the head's rows (`model.get_unembedding_matrix()`,
+# `net.get_classifier_weights()`): label rows at medium confidence. Input embeddings are not.
+HEAD_GETTER = re.compile(
+    r"^get_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|"
+    r"lm_head_weights?|classifier_weights?|class_weights_matrix)$"
+)
+
 ANY_NAME_HINT = re.compile("|".join(f"(?:{pat.pattern})" for pat, _ in NAME_HINTS))
 
 # functions that return their (first) argument's taint unchanged

@@ -12,6 +12,7 @@ import ast
 from dataclasses import replace
 from typing import Any
 
+from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import libs
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
@@ -59,6 +60,9 @@ class CallRules:
             out = handler(self, site)
             if out is not NOTHING:
                 return out
+        if P.HEAD_GETTER.match(site.name):
+            path = access_path(node)
+            return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
         return libs.fallback(self, site)
 
     def _callable_object(self, site: CallSite) -> Any:
