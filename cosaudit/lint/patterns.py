@@ -82,7 +82,7 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^W_U$"), "cols"),
     (
         re.compile(
-            r"^(unembed|unembedding|unembeddings|unembedding_matrix|unembed_matrix|W_unembed)$"
+            r"^(unemb|unembed|unembedding|unembeddings|unembedding_matrix|unembed_matrix|W_unembed)$"
         ),
         "rows",
     ),

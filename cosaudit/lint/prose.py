@@ -15,7 +15,7 @@ from cosaudit.lint.formats.interface import Paragraph
 
 _I = re.IGNORECASE
 SUBJECT = re.compile(
-    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?)|output[- ]embeddings?|lm_head|"
+    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|output[- ]embeddings?|lm_head|"
     r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
@@ -60,7 +60,7 @@ CAUSAL = re.compile(
 OTHER_OPERAND = re.compile(
     r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
-    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:(?:image|input|penultimate|sample) )?"
+    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
     r"\b(?:sum|write|residual|hidden|query|activation|state|steering|feature)s?[- ](?:un)?embedding "

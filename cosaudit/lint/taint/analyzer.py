@@ -294,10 +294,18 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)
         value = self.eval(stmt.value, env)
-        if value is None and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
+        unknown_call = isinstance(stmt.value, ast.Call) or (
+            isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Call)
+        )
+        if value is None and unknown_call and len(stmt.targets) == 1:
             value = self._named_result(stmt.targets[0])
         for target in stmt.targets:
             self._bind(target, value, env)
+        if value is None and unknown_call and isinstance(stmt.targets[0], ast.Tuple):
+            for name in stmt.targets[0].elts:  # `emb, unemb, *_ = model.weights()`
+                named = self._named_result(name)
+                if named is not None and isinstance(name, ast.Name):
+                    env[name.id] = named
         if len(stmt.targets) == 1:
             _orient_by_shape(stmt.targets[0], stmt.value, env)
 
@@ -459,6 +467,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
         """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
         (the first one in the list that names a label matrix)."""
+        if isinstance(target, ast.Tuple) and isinstance(it, (ast.List, ast.Tuple)):
+            return self._bind_string_pairs(target, it)
         if not isinstance(target, ast.Name):
             return False
         if isinstance(it, (ast.List, ast.Tuple)):
@@ -472,6 +482,19 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             return False
         self.strings[target.id] = head
         return True
+
+    def _bind_string_pairs(self, target: ast.Tuple, it: ast.List | ast.Tuple) -> bool:
+        """`for owner, name in (("lm_head", "weight"), ("embed_out", "weight"))`: the first tuple whose
+        parts name a head, bound part by part (`getattr(getattr(model, owner), name)` is then the head)."""
+        names = [t.id if isinstance(t, ast.Name) else None for t in target.elts]
+        for item in it.elts:
+            parts = [const(e) for e in item.elts] if isinstance(item, (ast.Tuple, ast.List)) else []
+            if len(parts) == len(names) and all(isinstance(p, str) for p in parts) and label_name(".".join(parts)):
+                for name, part in zip(names, parts, strict=True):
+                    if name is not None:
+                        self.strings[name] = part
+                return True
+        return False
 
     def _remember_strings(self, targets: list[ast.expr], value: ast.AST) -> None:
         for target in targets:
