@@ -123,7 +123,9 @@ class DocumentChecker:
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
-        ctx = RuleContext(doc, events, locate, analyse_prose(doc.prose, extra_prose), facts)
+        centres = ".mean(" in live_code and bool(P.CENTRING_CODE.search(live_code))
+        prose_hits = analyse_prose(doc.prose, extra_prose, centres)
+        ctx = RuleContext(doc, events, locate, prose_hits, facts)
         findings = self._run(ctx, ("code", "prose"), doc)
         code_lines = set(module.origins)
         sups = parse_suppressions(doc, self.known, code_lines, _comment_lines(module))

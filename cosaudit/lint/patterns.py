@@ -21,6 +21,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)lm_head\.decoder\.weight$",
             r"get_output_embeddings\(\)\.weight$",
             r"(^|\.)embed_out\.weight$",
+            # a model's own `self.unembed = nn.Linear(d_model, d_vocab)`
+            r"(^|\.)(unembed|unembedding|output_embeddings?)\.weight$",
             r"(^|\.)cls\.predictions\.decoder\.weight$",
             r"(^|\.)generator_lm_head\.weight$",
             r"(^|\.)pred_layer\.proj\.weight$",
@@ -240,6 +242,8 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
     r"ArcFace|CosFace|NormFace|SphereFace|CosineClassifier|ArcMarginProduct|AddMarginProduct|NormedLinear"
     r"|\bnGPT\b|logit_scale"
 )
+# the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
+CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|['\"](?:openai-community/)?"
     r"(?:gpt2|distilgpt2|bert-base|bert-large|roberta|t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-1B|Qwen/Qwen2(?:\.5)?-0\.5B)"

@@ -221,11 +221,12 @@ def _forward_pass(text: str) -> bool:
 
 
 def _sentence_hit(
-    s: Sentence, section_text: str, section_refutes: bool, document_subject: bool = False, paragraph: str = ""
+    s: Sentence, section_text: str, section_refutes: bool, document_subject: bool = False, caveat: bool = False
 ) -> ProseHit | None:
-    """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence. A caveat
-    in the sentence's own paragraph (the rows were centred; the angle is not what the head reads)
-    answers a conclusion as a refuting section does."""
+    """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence. `caveat`:
+    the sentence's own paragraph has one (the rows were centred; the angle is not what the head
+    reads), or it is the code's prose and the code centres the rows; it answers a conclusion as a
+    refuting section does."""
     rel = RELATION.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
@@ -235,18 +236,21 @@ def _sentence_hit(
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if claim:
-        if section_refutes or CAVEAT.search(paragraph):
+        if section_refutes or caveat:
             return None
         hedged = bool(HEDGE.search(s.text))
         return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
-    if CAVEAT.search(section_text):
+    if caveat or CAVEAT.search(section_text):
         return None
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
 
 
-def analyse_prose(paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None) -> list[ProseHit]:
+def analyse_prose(
+    paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None, code_centres: bool = False
+) -> list[ProseHit]:
     """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression).
-    `code_prose`: docstrings and printed text of the code; they take no subject from the document."""
+    `code_prose`: docstrings and printed text of the code; they take no subject from the document.
+    `code_centres`: the code centres the rows over the labels, a caveat for its own prose."""
     every = paragraphs + list(code_prose or [])
     by_section: dict[int, str] = {}
     for par in every:
@@ -265,9 +269,10 @@ def analyse_prose(paragraphs: list[Paragraph], code_prose: list[Paragraph] | Non
             hits += _formula_hits(par, section_text)
         if par.math:
             continue
-        paragraph = " ".join(t for t, _, _ in par.lines)
+        own = n < len(paragraphs)
+        caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
         for s in sentences(par):
-            hit = _sentence_hit(s, section_text, section_refutes, document_subject and n < len(paragraphs), paragraph)
+            hit = _sentence_hit(s, section_text, section_refutes, document_subject and own, caveat)
             if hit is not None:
                 hits.append(hit)
     return hits

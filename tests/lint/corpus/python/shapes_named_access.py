@@ -54,3 +54,11 @@ def hidden_alignment(model, hidden):
     """the norm of the mean output embedding and its cosine with the mean final hidden state"""
     mean_out = model.lm_head.weight.mean(dim=0)
     return mean_out.norm(), F.cosine_similarity(mean_out, hidden.mean(dim=0), dim=0)
+
+
+def readouts(model, state):
+    table = model.unembed.weight.detach()
+    by_cos = F.normalize(state, dim=1) @ F.normalize(table, dim=1).T  # expect: COS120
+    inputs = model.embed.weight.detach()
+    by_input_cos = F.normalize(state, dim=1) @ F.normalize(inputs, dim=1).T
+    return by_cos.argmax(1), by_input_cos.argmax(1)
