@@ -83,7 +83,7 @@ def _orient_by_shape(target: ast.AST, value: ast.AST, env: dict[str, Any]) -> No
         env[value.value.id] = replace(held, orient=COLS)
 
 
-_ETF_NAME = re.compile(r"etf|simplex", re.I)
+_ETF_NAME = re.compile(r"etf|simplex|nc2|equiangul", re.I)
 # the unconstrained-features model of neural collapse: classifier W, features H, bias b
 _UFM = {"W", "H", "b"}
 

@@ -62,3 +62,27 @@ def readouts(model, state):
     inputs = model.embed.weight.detach()
     by_input_cos = F.normalize(state, dim=1) @ F.normalize(inputs, dim=1).T
     return by_cos.argmax(1), by_input_cos.argmax(1)
+
+
+class Analyzer:
+    def __init__(self, model):
+        self.unembedding_matrix = model.unembedding_matrix
+        self.input_embeddings = model.input_embeddings
+
+    def nearest_labels(self, i):
+        unit = F.normalize(self.unembedding_matrix, dim=-1)
+        return (unit @ unit[i]).topk(10)  # expect: COS101, COS103
+
+    def nearest_inputs(self, i):
+        unit = F.normalize(self.input_embeddings, dim=-1)
+        return (unit @ unit[i]).topk(10)
+
+
+def nc2_classifier(W):
+    gram = W @ W.T  # expect: COS102
+    return gram / gram.norm()
+
+
+def nc2_means(mu):
+    gram = mu @ mu.T
+    return gram / gram.norm()
