@@ -46,7 +46,7 @@ def _too_complex(path: str, step: str) -> Notice:
 
 
 _CAVEAT = re.compile(
-    r"translation|invarian|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab|differences? of|"
+    r"translation|invarian|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|identifiab|differences? of|"
     r"\bw_a\s*-\s*w_b|logit[- ]diff",
     re.I,
 )
@@ -113,15 +113,19 @@ class DocumentChecker:
         if module.lines:
             events, extra_prose, comments = self._analyse_code(doc, module, notices, imports)
         code_text = "\n".join(module.lines)
+        # a normalised head is the code's own: `logit_scale` in a commented-out line is no evidence
+        live_code = "\n".join(line for line in module.lines if not line.lstrip().startswith("#"))
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
         facts = Facts(
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
-            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(code_text)),
+            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code)),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
-        ctx = RuleContext(doc, events, locate, analyse_prose(doc.prose, extra_prose), facts)
+        centres = ".mean(" in live_code and bool(P.CENTRING_CODE.search(live_code))
+        prose_hits = analyse_prose(doc.prose, extra_prose, centres)
+        ctx = RuleContext(doc, events, locate, prose_hits, facts)
         findings = self._run(ctx, ("code", "prose"), doc)
         code_lines = set(module.origins)
         sups = parse_suppressions(doc, self.known, code_lines, _comment_lines(module))

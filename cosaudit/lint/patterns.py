@@ -21,6 +21,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)lm_head\.decoder\.weight$",
             r"get_output_embeddings\(\)\.weight$",
             r"(^|\.)embed_out\.weight$",
+            # a model's own `self.unembed = nn.Linear(d_model, d_vocab)`
+            r"(^|\.)(unembed|unembedding|output_embeddings?)\.weight$",
             r"(^|\.)cls\.predictions\.decoder\.weight$",
             r"(^|\.)generator_lm_head\.weight$",
             r"(^|\.)pred_layer\.proj\.weight$",
@@ -82,7 +84,7 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^W_U$"), "cols"),
     (
         re.compile(
-            r"^(unembed|unembedding|unembeddings|unembedding_matrix|unembed_matrix|W_unembed)$"
+            r"^(unemb|unembed|unembedding|unembeddings|unembedding_matrix|unembed_matrix|W_unembed)$"
         ),
         "rows",
     ),
@@ -94,6 +96,13 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
         "rows",
     ),
 ]
+
+# a getter whose name says it returns the head's rows (`model.get_unembedding_matrix()`,
+# `net.get_classifier_weights()`): label rows at medium confidence. Input embeddings are not.
+HEAD_GETTER = re.compile(
+    r"^get_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|"
+    r"lm_head_weights?|classifier_weights?|class_weights_matrix)$"
+)
 
 ANY_NAME_HINT = re.compile("|".join(f"(?:{pat.pattern})" for pat, _ in NAME_HINTS))
 
@@ -233,6 +242,8 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
     r"ArcFace|CosFace|NormFace|SphereFace|CosineClassifier|ArcMarginProduct|AddMarginProduct|NormedLinear"
     r"|\bnGPT\b|logit_scale"
 )
+# the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
+CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|['\"](?:openai-community/)?"
     r"(?:gpt2|distilgpt2|bert-base|bert-large|roberta|t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-1B|Qwen/Qwen2(?:\.5)?-0\.5B)"

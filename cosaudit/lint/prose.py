@@ -15,7 +15,7 @@ from cosaudit.lint.formats.interface import Paragraph
 
 _I = re.IGNORECASE
 SUBJECT = re.compile(
-    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?)|output[- ]embeddings?|lm_head|"
+    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|output[- ]embeddings?|lm_head|"
     r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
@@ -60,13 +60,16 @@ CAUSAL = re.compile(
 OTHER_OPERAND = re.compile(
     r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
-    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:(?:image|input|penultimate|sample) )?"
-    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*",
+    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
+    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*|"
+    # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
+    r"\b(?:sum|write|residual|hidden|query|activation|state|steering|feature)s?[- ](?:un)?embedding "
+    r"(?:dot|inner) products?",
     _I,
 )
 REFUTE = re.compile(
     r"(\bnot\b|n't\b|\bno\b|\bnever\b|\bcannot\b|\bmisleading\b|\bmeaningless\b|\barbitrar\w+|"
-    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|"
+    r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|"
     r"\bnaive theory\b|"
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
     r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b)",
@@ -85,9 +88,13 @@ SECTION_REFUTE = re.compile(
     _I,
 )
 CAVEAT = re.compile(
-    r"translation|invarian\w+|\bcent(?:er|re|r)(?:ed|ing)\b|identifiab\w+|"
+    r"translation|invarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|identifiab\w+|"
     r"differences? of (?:the )?(?:rows|unembedding\w*|"
-    r"label|class)|\bnot (?:a property|meaningful|informative)",
+    r"label|class)|\bnot (?:a property|meaningful|informative)|"
+    # the angle is not what the head reads: "not a nearest-direction classifier", "should not mean
+    # nearest by angle", "dot products, which combine direction with length"
+    r"\bnot (?:a |the )?(?:\w+ )?nearest[- ](?:direction|angle)|\bnot mean nearest|nearest by (?:angle|cosine) is not|"
+    r"\bdirection with (?:\w+[- ])*(?:length|norm)s?\b|\bnot (?:the )?readout\b",
     _I,
 )
 # A sentence about the cosine neighbours of tokens / classes whose own subject is generic ("see a
@@ -109,7 +116,10 @@ ANAPHORIC_MEASURE = re.compile(
 # the head as a map that vectors pass through, with an optional gloss: "through W_U (unembedding)"
 MAP_USE = re.compile(r"\b(?:through|via)\s+(?:the\s+)?(?:" + SUBJECT.pattern + r")(?:\s*\([^()]*\))?", _I)
 # logits are dot products with head rows: a sentence about computing them is the forward pass
-FORWARD = re.compile(r"\blogits?\b|\blogit-\w+", _I)
+# (also the readout's own words: a label "wins by dot product", the model "reads answers using dot products")
+FORWARD = re.compile(
+    r"\blogits?\b|\blogit-\w+|\b(?:wins?|won|winning)\b|\bread[- ]?out\b|\breads? (?:\w+ )?(?:using|by)\b", _I
+)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
 FORMULA = re.compile(
@@ -211,9 +221,12 @@ def _forward_pass(text: str) -> bool:
 
 
 def _sentence_hit(
-    s: Sentence, section_text: str, section_refutes: bool, document_subject: bool = False
+    s: Sentence, section_text: str, section_refutes: bool, document_subject: bool = False, caveat: bool = False
 ) -> ProseHit | None:
-    """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence."""
+    """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence. `caveat`:
+    the sentence's own paragraph has one (the rows were centred; the angle is not what the head
+    reads), or it is the code's prose and the code centres the rows; it answers a conclusion as a
+    refuting section does."""
     rel = RELATION.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
@@ -223,18 +236,21 @@ def _sentence_hit(
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if claim:
-        if section_refutes:
+        if section_refutes or caveat:
             return None
         hedged = bool(HEDGE.search(s.text))
         return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
-    if CAVEAT.search(section_text):
+    if caveat or CAVEAT.search(section_text):
         return None
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
 
 
-def analyse_prose(paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None) -> list[ProseHit]:
+def analyse_prose(
+    paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None, code_centres: bool = False
+) -> list[ProseHit]:
     """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression).
-    `code_prose`: docstrings and printed text of the code; they take no subject from the document."""
+    `code_prose`: docstrings and printed text of the code; they take no subject from the document.
+    `code_centres`: the code centres the rows over the labels, a caveat for its own prose."""
     every = paragraphs + list(code_prose or [])
     by_section: dict[int, str] = {}
     for par in every:
@@ -253,8 +269,10 @@ def analyse_prose(paragraphs: list[Paragraph], code_prose: list[Paragraph] | Non
             hits += _formula_hits(par, section_text)
         if par.math:
             continue
+        own = n < len(paragraphs)
+        caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
         for s in sentences(par):
-            hit = _sentence_hit(s, section_text, section_refutes, document_subject and n < len(paragraphs))
+            hit = _sentence_hit(s, section_text, section_refutes, document_subject and own, caveat)
             if hit is not None:
                 hits.append(hit)
     return hits

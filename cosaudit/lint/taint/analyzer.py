@@ -15,7 +15,7 @@ from typing import Any
 
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
-from cosaudit.lint.taint.functions import FunctionRules
+from cosaudit.lint.taint.functions import FunctionRules, lens_operands, matrix_param
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
@@ -43,6 +43,59 @@ from cosaudit.lint.taint.values import (
 
 # (module, level of a relative import) -> {function name: the label rows it returns}
 ImportLookup = Callable[[str | None, int], dict[str, Taint]]
+
+# a layer of the module being built (`self.fc.weight`, `self.head[-1].weight`): its rows are fresh
+_OWN_LAYER = re.compile(r"^self\.\w+(\[-?\d+\])?\.weight\b")
+
+
+def _foreign_rows(ev: Event) -> bool:
+    """Does an initialiser compare the rows of another, already trained model's head with each other
+    (`self.teacher.fc.weight` in a distiller's `__init__`)? Its own fresh layers stay quiet."""
+    return ev.between_labels and all(
+        t.kind == LABEL and t.source and not _OWN_LAYER.match(t.source) and "." in t.source for t in ev.operands
+    )
+
+
+# `V, d = W.shape` / `d_model, d_vocab = W_U.shape`: which axis the code itself calls labels
+_LABEL_AXIS = re.compile(r"^(V|n_?vocab|d_vocab|vocab(_size)?|n_tokens|num_tokens|K|C|n_?classes|num_classes|n_cls)$")
+_HIDDEN_AXIS = re.compile(r"^(d|D|d_model|dim|d_hidden|hidden(_size|_dim)?|n_?dims?|embed_dim|d_emb)$")
+
+
+def _orient_by_shape(target: ast.AST, value: ast.AST, env: dict[str, Any]) -> None:
+    """`V, d = W_U.shape` names the label axis first: rows, whatever the matrix's name suggests
+    (`W_U` is TransformerLens' [d_model, d_vocab] only by convention); `d, V = ...` columns."""
+    if not (
+        isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+        and all(isinstance(t, ast.Name) for t in target.elts)
+        and isinstance(value, ast.Attribute)
+        and value.attr == "shape"
+        and isinstance(value.value, ast.Name)
+    ):
+        return
+    first, second = (t.id for t in target.elts)  # type: ignore[attr-defined]
+    held = env.get(value.value.id)
+    if not isinstance(held, Taint) or held.kind != LABEL or held.orient not in (ROWS, COLS):
+        return
+    if _LABEL_AXIS.match(first) and _HIDDEN_AXIS.match(second):
+        env[value.value.id] = replace(held, orient=ROWS)
+    elif _HIDDEN_AXIS.match(first) and _LABEL_AXIS.match(second):
+        env[value.value.id] = replace(held, orient=COLS)
+
+
+_ETF_NAME = re.compile(r"etf|simplex|nc2|equiangul", re.I)
+# the unconstrained-features model of neural collapse: classifier W, features H, bias b
+_UFM = {"W", "H", "b"}
+
+
+def _unconstrained_features(target: ast.Tuple | ast.List, value: Any, env: dict[str, Any]) -> None:
+    """`W, H, b = X` of an unknown value: neural collapse's unconstrained-features model names the
+    classifier `W` beside the features `H` and the bias `b`; `W` is taken as label rows
+    (orientation unknown, medium confidence)."""
+    names = {t.id for t in target.elts if isinstance(t, ast.Name)}
+    if value is None and _UFM <= names:
+        env["W"] = Taint(LABEL, VEC, confidence="medium", source="W")
+
 
 # iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
 _NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
@@ -87,6 +140,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         for info in self._all_functions:
             if not info.called:
                 self._rank_against_parameters(info)
+                self._etf_gram_of_parameter(info)
         return [e for e in self.events if not e.pending]
 
     def _rank_against_parameters(self, info: FuncInfo) -> None:
@@ -94,14 +148,27 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         parameters (`Wn @ vec`, `einsum(..., W_normed, neurons)`) ranks every label by cosine
         against whatever it is given: a cosine lens (COS120), unless it is given class means."""
         for tmpl in info.templates:
-            params = [t for t in tmpl.operands if t.kind == PARAM]
-            labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
-            if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
+            pair = lens_operands(tmpl)
+            if pair is None:
                 continue
             if info.quiet and not any(d.what in _RANKINGS for d in tmpl.derived):
                 continue  # a forward pass of a cosine head: the model itself, unless it ranks labels
-            ev = Event("cosine", labels[0], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
+            ev = Event("cosine", pair[1], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
             self._emit(ev)
+
+    def _etf_gram_of_parameter(self, info: FuncInfo) -> None:
+        """A function never called here whose name (or the helper it calls) says it measures a
+        simplex ETF (`compute_ETF(W)`, `check_duality(W, H)` calling `check_etf(W)`) and that forms
+        the Gram matrix of a classifier-named parameter (`W`, `weights`, `fc_w`): neural collapse's
+        NC2 on the classifier rows (medium confidence). Called here with class means, it is quiet."""
+        named = bool(_ETF_NAME.search(info.node.name))
+        for tmpl in info.templates:
+            a = tmpl.a
+            if not tmpl.between_labels or a.kind != PARAM or not matrix_param(a.source):
+                continue
+            if named or (tmpl.helper is not None and _ETF_NAME.search(tmpl.helper)):
+                t = replace(a, kind=LABEL, confidence="medium", param=None, row=False)
+                self._emit(Event(tmpl.kind, t, t, tmpl.pos, tmpl.what, list(tmpl.derived), tmpl.helper))
 
     # ---------------------------------------------------------------- core
     def eval(self, node: ast.AST | None, env: dict[str, Any]) -> Any:
@@ -119,7 +186,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         return (getattr(node, "lineno", 1), getattr(node, "col_offset", 0))
 
     def _emit(self, ev: Event) -> None:
-        if self._quiet and (self._init_quiet or not ev.between_labels or ev.pending):
+        init_quiet = self._init_quiet and not _foreign_rows(ev)
+        if self._quiet and (init_quiet or not ev.between_labels or ev.pending):
             if ev.pending and self._current_events is not None:
                 self._current_events.append(ev)  # kept: a ranking against a parameter may show later
             return
@@ -158,6 +226,11 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             self._block(h.body, env)
         for case in getattr(stmt, "cases", []) or []:
             self._block(case.body, env)
+
+    def _s_Assert(self, stmt: ast.Assert, env: dict[str, Any]) -> None:
+        """`assert is_etf(W)`, `assert np.allclose(G, target)`: the test is computed like any expression."""
+        self.eval(stmt.test, env)
+        self.eval(stmt.msg, env)
 
     def _s_Import(self, stmt: ast.Import | ast.ImportFrom, env: dict[str, Any]) -> None:
         for alias in stmt.names:
@@ -221,10 +294,20 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)
         value = self.eval(stmt.value, env)
-        if value is None and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1:
+        unknown_call = isinstance(stmt.value, ast.Call) or (
+            isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Call)
+        )
+        if value is None and unknown_call and len(stmt.targets) == 1:
             value = self._named_result(stmt.targets[0])
         for target in stmt.targets:
             self._bind(target, value, env)
+        if value is None and unknown_call and isinstance(stmt.targets[0], ast.Tuple):
+            for name in stmt.targets[0].elts:  # `emb, unemb, *_ = model.weights()`
+                named = self._named_result(name)
+                if named is not None and isinstance(name, ast.Name):
+                    env[name.id] = named
+        if len(stmt.targets) == 1:
+            _orient_by_shape(stmt.targets[0], stmt.value, env)
 
     def _named_result(self, target: ast.AST) -> Any:
         """`W_U = torch.load("W_U.pt")`, `unembed = np.load(path)`, `classifier_weights =
@@ -295,6 +378,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
                 elem = self._element(value)
                 for t in target.elts:
                     self._bind(t, elem, env)
+                _unconstrained_features(target, value, env)
         elif isinstance(target, ast.Attribute):
             path = access_path(target)
             if path:
@@ -383,6 +467,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
     def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
         """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
         (the first one in the list that names a label matrix)."""
+        if isinstance(target, ast.Tuple) and isinstance(it, (ast.List, ast.Tuple)):
+            return self._bind_string_pairs(target, it)
         if not isinstance(target, ast.Name):
             return False
         if isinstance(it, (ast.List, ast.Tuple)):
@@ -396,6 +482,19 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             return False
         self.strings[target.id] = head
         return True
+
+    def _bind_string_pairs(self, target: ast.Tuple, it: ast.List | ast.Tuple) -> bool:
+        """`for owner, name in (("lm_head", "weight"), ("embed_out", "weight"))`: the first tuple whose
+        parts name a head, bound part by part (`getattr(getattr(model, owner), name)` is then the head)."""
+        names = [t.id if isinstance(t, ast.Name) else None for t in target.elts]
+        for item in it.elts:
+            parts = [const(e) for e in item.elts] if isinstance(item, (ast.Tuple, ast.List)) else []
+            if len(parts) == len(names) and all(isinstance(p, str) for p in parts) and label_name(".".join(parts)):
+                for name, part in zip(names, parts, strict=True):
+                    if name is not None:
+                        self.strings[name] = part
+                return True
+        return False
 
     def _remember_strings(self, targets: list[ast.expr], value: ast.AST) -> None:
         for target in targets:

@@ -12,6 +12,7 @@ import ast
 from dataclasses import replace
 from typing import Any
 
+from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import libs
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
@@ -59,19 +60,19 @@ class CallRules:
             out = handler(self, site)
             if out is not NOTHING:
                 return out
+        if isinstance(func, ast.Attribute) and P.HEAD_GETTER.match(site.name):
+            # a method of an object we do not follow; a helper function is judged by its body
+            path = access_path(node)
+            return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
         return libs.fallback(self, site)
 
     def _callable_object(self, site: CallSite) -> Any:
         """Calls of values bound earlier: a tensor fetched by a variable name, a user function,
         a `CosineSimilarity` object (also called at once: `nn.CosineSimilarity(dim=0)(a, b)`)."""
         node, func, env = site.node, site.node.func, site.env
-        if isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice"):
-            path = access_path(node, self.strings)
-            src = self._source_taint(path, env) if path is not None else None
-            if src is None:
-                src = self._candidate_head(node, env)
-            if src is not None:
-                return src
+        src = self._fetched_tensor(node, env)
+        if src is not None:
+            return src
         if isinstance(func, (ast.Name, ast.Call)):
             fval = self.eval(func, env)
         elif isinstance(func, ast.Attribute) and isinstance(
@@ -94,6 +95,19 @@ class CallRules:
             self.eval(node.args[0], env)
             return replace(fval, orient=self._selection(node.args[0], env), table=False)
         return NOTHING
+
+    def _fetched_tensor(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:
+        """A tensor fetched by name: `f.get_tensor(name)` / `get_slice`, `getattr(getattr(model, owner),
+        "weight")` (names held by variables are resolved)."""
+        func = node.func
+        fetch = isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice")
+        if not fetch and not (isinstance(func, ast.Name) and func.id == "getattr"):
+            return None
+        path = access_path(node, self.strings)
+        src = self._source_taint(path, env) if path is not None else None
+        if src is None and fetch:
+            src = self._candidate_head(node, env)
+        return src
 
     def _call_imported(self, helper: ImportedHelper, node: ast.Call, env: dict[str, Any]) -> Taint:
         """A call of a helper imported from another scanned module that returns label rows: those

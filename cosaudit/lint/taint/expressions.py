@@ -105,6 +105,10 @@ class ExpressionRules:
         base = self.eval(node.value, env)
         if isinstance(base, Taint) and base.kind == PARAM and path is not None and _head_module(path):
             return HeadModule(path)  # `model.fc` of a function's `model` parameter
+        unknown = base is None or (isinstance(base, Taint) and base.kind == PARAM and not base.row)
+        hinted = _hinted_attribute(node.attr, path) if unknown and path is not None else None
+        if hinted is not None:
+            return hinted
         if isinstance(base, Taint):
             if node.attr in ("T", "mT", "H"):
                 return base.flipped()
@@ -497,3 +501,18 @@ _PLURAL_INDEX = re.compile(
     r"|_(?:ids|list|idx_list)$|^top_?k?_?(?:idx|ids|indices)$",
     re.I,
 )
+
+
+# attribute names that say "the head's rows" (`model.unembedding_matrix`, `self.classifier_weights`);
+# a bare `unembed` is as often the module itself, `head_weights` / `linear_weights` as often another layer's
+_ATTRIBUTE_HINT_EXCLUDED = re.compile(r"^(unemb|unembed|W_U|head_weights?|linear_weights?)$")
+
+
+def _hinted_attribute(attr: str, path: str) -> Taint | None:
+    """An attribute of an object we do not follow, named like label rows: those rows (medium)."""
+    if _ATTRIBUTE_HINT_EXCLUDED.match(attr) or not P.ANY_NAME_HINT.match(attr):
+        return None
+    for pat, orient in P.NAME_HINTS:
+        if pat.match(attr):
+            return Taint(LABEL, orient, confidence="medium", source=path, root=root_of(path))
+    return None

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.sinks import against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -87,11 +88,12 @@ class FunctionRules:
         info.called = True
         actual = self._actuals(info, call, env)
         made: dict[int, Event] = {}
+        means = against_class_means(call)  # `lens(class_means[c], W)`: neural-collapse code
         if not info.reported_in_body and not info.initialiser:
             for tmpl in info.templates:
                 if info.quiet and not tmpl.between_labels:
                     continue  # the forward pass itself: rows against an input
-                ops = _instantiate(tmpl, actual)
+                ops = _instantiate(tmpl, actual) or (None if means else _lens(tmpl, actual))
                 if ops is None:
                     continue
                 kind = "cosine" if tmpl.kind == "dot" and any(o.normalized for o in ops) else tmpl.kind
@@ -103,6 +105,7 @@ class FunctionRules:
                     tmpl.what,
                     [Derived(d.kind, d.pos, d.what) for d in tmpl.derived],
                     helper=info.node.name,
+                    against_means=means or tmpl.against_means,
                 )
                 made[id(tmpl)] = ev
                 self._emit(ev)
@@ -170,6 +173,27 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     return ops
 
 
+def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
+    """A helper that ranks normalised label rows against its vector parameter, given a vector we do
+    not follow (a steering vector, a feature direction): a cosine lens, the rows alone (one
+    operand). Class means, hidden states and label rows are not such a probe."""
+    pair = lens_operands(tmpl)
+    if pair is None:
+        return None
+    index = pair[0].param if pair[0].param is not None else -1
+    return [pair[1]] if index in actual and actual[index] is None else None
+
+
+def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
+    """(the parameter, the label rows) of a cosine between normalised label rows and one parameter
+    that is not given class means: what a cosine lens looks like inside a helper."""
+    params = [t for t in tmpl.operands if t.kind == PARAM]
+    labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
+    if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
+        return None
+    return params[0], labels[0]
+
+
 def _ranked(t: Taint) -> bool:
     """Can `t` be the rows an analogy is ranked against: label rows, or a parameter (pending)?"""
     return t.kind == PARAM or (t.kind == LABEL and t.orient in (ROWS, COLS, SEL))
@@ -195,6 +219,11 @@ _LABEL_DOC = re.compile(
     re.I,
 )
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
+
+
+def matrix_param(name: str) -> bool:
+    """Is a parameter named as a classifier's weight matrix (`W`, `weights`, `fc_w`)?"""
+    return bool(_MATRIX_PARAM.match(name))
 
 
 def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint]:

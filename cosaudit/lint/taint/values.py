@@ -247,6 +247,9 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
         return None if base is None else f"{base}.{node.attr}"
     if isinstance(node, ast.Call):
         func = node.func
+        named = _getattr_path(node, strings)
+        if named is not None:
+            return named
         if (
             isinstance(func, ast.Attribute)
             and func.attr in ("get_tensor", "get_slice", "get", "pop")
@@ -276,6 +279,15 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
             return f"{base}[-{sl.operand.value}]"
         return None
     return None
+
+
+def _getattr_path(node: ast.Call, strings: dict[str, str] | None) -> str | None:
+    """`getattr(model, "lm_head")` (or with a variable known to hold the name) is `model.lm_head`."""
+    if not (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2):
+        return None
+    name = _string(node.args[1], strings)
+    base = access_path(node.args[0], strings)
+    return None if name is None or base is None else f"{base}.{name}"
 
 
 def root_of(path: str) -> str | None:

@@ -5,6 +5,7 @@ as Markdown) and code written into generated notebook cells."""
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any
 
 from cosaudit.lint import patterns as P
@@ -14,6 +15,7 @@ from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal, acc
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
 _SAVE_CALLS = ("dump", "dumps", "save", "write")
+_FENCED_PYTHON = re.compile(r"^[ \t]*```(?:python|py)[ \t]*\n(.*?)^[ \t]*```", re.M | re.S)
 
 
 def observe_strings(an: Any, c: CallSite) -> None:
@@ -28,6 +30,9 @@ def observe_strings(an: Any, c: CallSite) -> None:
         for a in node.args:
             if isinstance(a, ast.Constant) and isinstance(a.value, str):
                 an.prose_strings.append(a)
+                fenced = "\n".join(m.group(1) for m in _FENCED_PYTHON.finditer(a.value))
+                if fenced:
+                    an._code_string(fenced, node)  # the code a page shows (`st.markdown` with a python fence)
             elif isinstance(a, ast.JoinedStr):
                 an.prose_strings += [v for v in a.values if isinstance(v, ast.Constant)]
 

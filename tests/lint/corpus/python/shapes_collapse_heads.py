@@ -1,0 +1,111 @@
+# expect: COS301
+"""Classifier rows reached by name rather than by a loader: neural-collapse NC2 helpers whose
+matrix parameter is the classifier (no caller in the file), the unconstrained-features model's
+`W, H, b`, a distiller that reads its teacher's head in `__init__`, a getter named for the
+unembedding, and `V, d = W_U.shape` saying which axis holds the labels. Beside each, the
+look-alike that stays quiet: Grams of class means, W against the class means (NC3), an ETF
+helper given class means, NMF factors, a fresh layer in an initialiser, input embeddings.
+
+Shapes seen in public training and analysis code; written for cosaudit's tests.
+"""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+
+def simplex_etf_distance(W):
+    K = W.shape[0]
+    gram = torch.mm(W, W.T)  # expect: COS102
+    gram = gram / torch.norm(gram, p="fro")
+    ideal = (torch.eye(K) - torch.ones(K, K) / K) / (K - 1) ** 0.5
+    return torch.norm(gram - ideal, p="fro").item()
+
+
+def etf_of_means(M):
+    K = M.shape[0]
+    gram = M @ M.T
+    ideal = (torch.eye(K) - torch.ones(K, K) / K) / (K - 1) ** 0.5
+    return torch.norm(gram / gram.norm() - ideal).item()
+
+
+def duality_gap(W, M):
+    WM = W @ M.T
+    return torch.norm(WM / WM.norm() - torch.eye(W.shape[0]) / W.shape[0] ** 0.5).item()
+
+
+def is_equiangular(X, atol=1e-6):
+    norms = np.linalg.norm(X, axis=0)
+    inner = X.T @ X
+    n = X.shape[1]
+    target = np.full((n, n), -1.0 / (n - 1))
+    np.fill_diagonal(target, 1.0)
+    return np.allclose(norms, norms[0]) and np.allclose(inner, target, atol=atol)
+
+
+def check_etf_solution(W, H):
+    assert is_equiangular(W)  # expect: COS102
+    return np.allclose(np.kron(W, np.ones(H.shape[1] // W.shape[1])), H)
+
+
+def gram_etf_gap(W):
+    K = W.shape[0]
+    gram = W @ W.T
+    return np.linalg.norm(gram / np.linalg.norm(gram) - (np.eye(K) - 1.0 / K) / np.sqrt(K - 1))
+
+
+class_means = np.stack([feats[labels == c].mean(0) for c in range(10)])
+print(gram_etf_gap(class_means - class_means.mean(0)))
+
+
+W, H, b = solve_unconstrained_features(n_classes=10, dim=32)
+inner = W.T @ W  # expect: COS102
+print(np.round(inner, 3))
+
+W_nmf, H_nmf = nmf(counts, rank=8)
+print(W_nmf.T @ W_nmf)
+
+
+class RelationDistiller(torch.nn.Module):
+    def __init__(self, student, teacher, n_classes):
+        super().__init__()
+        self.student = student
+        self.teacher = teacher
+        rows = F.normalize(self.teacher.fc.weight, p=2, dim=-1)
+        self.cost = 1.0 - rows.matmul(rows.transpose(-1, -2))  # expect: COS101
+        self.proj = torch.nn.Linear(n_classes, n_classes)
+        fresh = F.normalize(self.proj.weight, dim=-1)
+        self.spread = (fresh @ fresh.T).abs().mean()
+
+
+def top_tokens_by_cosine(vector, unembed_matrix, k=10):
+    unit = unembed_matrix / unembed_matrix.norm(dim=1, keepdim=True).clamp(min=1e-8)
+    scores = torch.mv(unit, vector / vector.norm())
+    return torch.topk(scores, k)
+
+
+def explain_direction(model, direction):
+    return top_tokens_by_cosine(direction, model.get_unembedding_matrix())  # expect: COS120
+
+
+def explain_class_mean(model, feature_means, c):
+    return top_tokens_by_cosine(feature_means[c], model.get_unembedding_matrix())
+
+
+U = model.get_unembedding_matrix()
+U_unit = U / U.norm(dim=-1, keepdim=True)
+print((U_unit @ (probe / probe.norm())).topk(20))  # expect: COS120
+E = model.get_input_embeddings().weight
+E_unit = E / E.norm(dim=-1, keepdim=True)
+print((E_unit @ (probe / probe.norm())).topk(20))
+
+
+def nearest_distances(W_U):
+    V, d = W_U.shape
+    unit = W_U / np.linalg.norm(W_U, axis=1, keepdims=True)
+    sims = unit[:512] @ unit.T  # expect: COS101
+    return np.sqrt(np.maximum(2.0 - 2.0 * sims, 0.0)).min(axis=1)
+
+
+def logit_lens(W_U, resid):
+    d_model, d_vocab = W_U.shape
+    return resid @ W_U
