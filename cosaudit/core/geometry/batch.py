@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from cosaudit.core.geometry.decide import _finish, argmaxable, tieable
+from cosaudit.core.geometry.decide import _finish, argmaxable, tie_problem, tieable
 from cosaudit.core.geometry.head import ROW_BLOCK, HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.results import (
     ArgmaxResult,
@@ -418,7 +418,7 @@ def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:
     t0 = time.perf_counter()
     if g.head_type == "softmax" and float(np.linalg.norm(g.W[i] - g.W[j])) == 0.0:
         return None  # leave the special cases to tieable()
-    p = _Problem(g, [i, j])
+    p = tie_problem(g, i, j)
     wit, method, _ = _cheap_search(p, 8, 0.25)
     if wit is None:
         return None

@@ -1,8 +1,8 @@
 """Turning an LP's dual weights into a "no" that is re-checked, or else a witness or "undecided".
 
 A certificate for "no" is a set of non-negative weights y (summing to 1) on constrained labels
-with Σ y_k a_k = e ≈ 0 (a_k = w_k − w_ref for softmax, −σ_k w_k for sigmoid; tie planes may
-absorb a multiple of their normals) and Σ y_k a_s,k = β ≥ 0 (the bias part). For every h the
+with Σ y_k a_k = e ≈ 0 (a_k = w_k − w_r(k) for softmax, r(k) the nearer label of a tied pair,
+−σ_k w_k for sigmoid; tie planes may absorb a multiple of their normals) and Σ y_k a_s,k = β ≥ 0 (the bias part). For every h the
 y-weighted margin is then −e·h − β, so no h can beat every constrained label by more than
 |e|·|h| − β. The weights from the LP are only as good as its tolerances (1e-7); here they are
 refined on their support (a least-squares correction that keeps them non-negative) and, when
@@ -65,20 +65,26 @@ def _residual(p: _Problem, A: np.ndarray, a_s: np.ndarray, y: np.ndarray) -> tup
     return e, beta, mu
 
 
+def _off_ties(p: _Problem, e: np.ndarray) -> np.ndarray:
+    """e with the tie normals projected out (what a mixture misses by on the tie planes)."""
+    if not p.eq:
+        return e
+    E = np.array([eh for eh, _ in p.eq])
+    out: np.ndarray = e - E.T @ np.linalg.lstsq(E.T, e, rcond=None)[0]
+    return out
+
+
 def _refine(p: _Problem, A: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """A least-squares correction δ (Σδ = 0) with A^T (y + δ) ≈ 0, kept only if y + δ ≥ 0."""
+    """A least-squares correction δ (Σδ = 0) with A^T (y + δ) ≈ 0 (on the tie planes), kept only if y + δ ≥ 0."""
     M = np.vstack([A.T, np.ones((1, A.shape[0]))])
     if p.eq:
         E = np.array([eh for eh, _ in p.eq])
         M = np.hstack([M, np.vstack([E.T, np.zeros((1, E.shape[0]))])])
     for _ in range(3):
-        e = y @ A
-        if p.eq:
-            E = np.array([eh for eh, _ in p.eq])
-            e = e - E.T @ np.linalg.lstsq(E.T, e, rcond=None)[0]
+        e = _off_ties(p, y @ A)
         sol, *_ = np.linalg.lstsq(M, np.r_[-(y @ A), 0.0], rcond=None)
         y_new = y + sol[: y.size]
-        if y_new.min() < 0 or float(np.linalg.norm(y_new @ A)) >= float(np.linalg.norm(e)):
+        if y_new.min() < 0 or float(np.linalg.norm(_off_ties(p, y_new @ A))) >= float(np.linalg.norm(e)):
             break
         y = y_new / float(y_new.sum())
     return y
