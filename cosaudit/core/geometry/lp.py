@@ -56,6 +56,16 @@ def _equality_rows(p: _Problem, n: int, *, has_s: bool, fixed_s: bool,
     return eq_rows, eq_rhs
 
 
+def _off_planes(c: np.ndarray, eq_rows: list[np.ndarray]) -> np.ndarray:
+    """c with the tie rows' normals projected out: what the normalisation Σ(−â_k)·x sees on the tie
+    planes (zero there means every row is a multiple of the tie normal: the box must bound x)."""
+    if not eq_rows:
+        return c
+    E = np.array(eq_rows)[:, :-1]
+    out: np.ndarray = c - E.T @ np.linalg.lstsq(E.T, c, rcond=None)[0]
+    return out
+
+
 def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     """Maximise the smallest normalised margin t over the constraints of K.
 
@@ -93,7 +103,7 @@ def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
         bounds = [(-R, R)] * nh + [(None, None)]
     else:
         cvec = -A_ub[:, :-1].sum(axis=0)
-        if float(np.linalg.norm(cvec)) > 1e-9 * K.size:
+        if float(np.linalg.norm(_off_planes(cvec, eq_rows))) > 1e-9 * K.size:
             row = np.zeros(n)
             row[:-1] = cvec
             eq_rows.append(row)
