@@ -13,6 +13,7 @@ import itertools
 
 import numpy as np
 from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from test_geometry_exact import near_degenerate, oracle_argmaxable, oracle_tieable
 
 from cosaudit.core.geometry import argmaxable, tieable, tieable_neighbours
@@ -114,6 +115,25 @@ def test_ties_are_symmetric_and_exact_on_near_degenerate_heads(W):
     _neighbours_agree(W, ties)
 
 
+# With a bias: row 2 lies between rows 0 and 1 and its bias lifts it above their tie, so the
+# mean-margin normalisation of the LP needed s < 0 on the tie plane ("infeasible", undecided); the
+# unit box on (h, s) decides it (found with a random search over biased heads).
+BIASED_BETWEEN = np.array([[0, 0], [0, 1], [0, 0.5]], dtype=np.float64)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(W=near_degenerate(), halves=st.lists(st.integers(-2, 2), min_size=6, max_size=6))
+@example(W=BIASED_BETWEEN, halves=[0, 0, 1, 0, 0, 0])
+def test_ties_with_a_bias_are_symmetric_and_exact(W, halves):
+    b = np.array(halves[: len(W)]) * 0.5
+    for i, j in itertools.combinations(range(len(W)), 2):
+        a, c = tieable(W, b, i, j), tieable(W, b, j, i)
+        assert _same_answer(a, c), (i, j, a.verdict, c.verdict)
+        assert a.verdict == ("yes" if oracle_tieable(W, b, i, j) else "no"), (i, j, a.method, a.certificate)
+        if a.verdict == "yes" and not np.array_equal(W[i], W[j]):
+            assert argmaxable(W, b, i).verdict != "no" and argmaxable(W, b, j).verdict != "no", (i, j)
+
+
 def _argmax_not_refuted(W, ties, verdict) -> None:
     """A label with a re-checked tie partner (rows differing) is not a "no" for argmax."""
     for (i, j), t in ties.items():
@@ -125,6 +145,8 @@ def _patterns_agree(W, ties, verdict) -> None:
     """A counted ranking's top label is not a "no"; when rankings with i just above j and j just
     above i at the top are both counted, the region where {i, j} lead is convex and holds a tie."""
     res = patterns(W, None, list(range(len(W))))
+    back = patterns(W, None, list(range(len(W)))[::-1])  # the labels' order is no part of the question
+    assert set(back.patterns) == set(res.patterns) and set(back.within_tolerance) == set(res.within_tolerance)
     tops = {p[:2] for p in res.patterns}
     for p in res.patterns:
         assert verdict[p[0]] != "no", (p, verdict)
