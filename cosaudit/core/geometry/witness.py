@@ -67,7 +67,10 @@ class _Problem:
 
     def m_h(self, h: np.ndarray) -> np.ndarray:
         z = self.g.W @ h
-        out: np.ndarray = self.sign * z if self.sigmoid else z[self.refs] - z
+        if self.sigmoid:
+            out: np.ndarray = self.sign * z
+        else:  # one reference (argmax) needs no gather
+            out = (z[self.ref] if len(self.T) == 1 else z[self.refs]) - z
         return out
 
     def rows(self, K: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
