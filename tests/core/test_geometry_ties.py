@@ -100,6 +100,10 @@ ON_THE_TIE_LINE = np.array([[4, 0], [-2, -3], [-4, -4], [4 + 2.0**-27, 0]])
 # Row 2 is the midpoint of rows 1 and 3: the LP's weights kept row 0 at 1.3e-12 and missed by that
 # much; the NNLS over the LP's own support drops it (found with COSAUDIT_HYPOTHESIS=random).
 MIDPOINT_OF_THE_PAIR = np.array([[0, 1, 0], [0, 0, 0], [-0.5, 0, 0.5], [-1, 0, 1], [2.0**-14, 1, 0]])
+# The tie (2, 4) is blocked by rows 0, 1 and 3, and row 0 is 2^-10 from row 4: held to ½γ·min|a_k|
+# (2^-10 here) the certificate's rounding (from rows of length 2) failed it, "undecided"; the
+# y-weighted bound ½γ·Σ y_k|a_k|, which a witness must clear as well, takes it.
+SHORT_AND_LONG_ROWS = np.array([[2, -4], [0, 0], [1, -2], [0, 0], [2 + 2.0**-10, -4]])
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -108,6 +112,7 @@ MIDPOINT_OF_THE_PAIR = np.array([[0, 1, 0], [0, 0, 0], [-0.5, 0, 0.5], [-1, 0, 1
 @example(W=COLLINEAR)
 @example(W=ON_THE_TIE_LINE)
 @example(W=MIDPOINT_OF_THE_PAIR)
+@example(W=SHORT_AND_LONG_ROWS)
 def test_ties_are_symmetric_and_exact_on_near_degenerate_heads(W):
     ties = _tie_answers(W)
     for (i, j), t in ties.items():
