@@ -1,5 +1,6 @@
 """One argmaxable / tie-able question answered: special cases, witness search, then the LP (and,
-near exact degeneracy, a tie witness nudged toward the label)."""
+near exact degeneracy, a tie witness nudged toward the label, or a label of the pair dominated by
+labels outside it)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.core.geometry.certificate import recheck_no
 from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.lp import _constraint_generation
 from cosaudit.core.geometry.results import Answer, ArgmaxResult, Certificate, HeadType, TieResult, Verdict
@@ -141,7 +143,7 @@ def _nudged_tie_witness(p: _Problem, cert: Certificate | None) -> np.ndarray | N
     for j in partners[:TIE_PARTNERS]:
         if j == i or np.array_equal(g.W[i], g.W[j]):
             continue
-        t = tieable(g, None, i, int(j))
+        t = _tie(g, i, int(j), (30, 1.0, False), argmax_help=False)
         if t.verdict == "yes" and t.witness is not None:
             h = _nudge(p, np.asarray(t.witness, dtype=np.float64), int(j))
             if h is not None:
@@ -205,8 +207,14 @@ def tieable(
     label from the nearer of the two), so (i, j) and (j, i) get the same verdict, witness and
     certificate.
     """
-    t0 = time.perf_counter()
     g = as_geometry(W, b, head_type, space, box)
+    return _tie(g, i, j, (cheap_iters, cheap_budget_s, full_lp), argmax_help=True)
+
+
+def _tie(g: HeadGeometry, i: int, j: int, how: tuple[int, float, bool], *, argmax_help: bool) -> TieResult:
+    """`tieable` on a prepared head; `argmax_help`: an "undecided" may be settled by the pair's own
+    argmax certificates (off when the argmax check itself asks, so that neither recurses)."""
+    t0 = time.perf_counter()
     i, j = _check_index(g, i), _check_index(g, j)
     if i == j:
         raise DataError(f"tie-ability needs two different labels, got {i} twice")
@@ -214,8 +222,32 @@ def tieable(
     p = tie_problem(g, i, j)
     if g.head_type == "softmax" and _tie_special_case(res, p, t0):
         return res
-    out: TieResult = _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)
+    out: TieResult = _decide(res, p, *how, t0)
+    if out.verdict == "undecided" and argmax_help and g.head_type == "softmax":
+        _from_argmax_certificates(out, p, t0)
     return out
+
+
+def _from_argmax_certificates(res: TieResult, p: _Problem, t0: float) -> None:
+    """A label of the pair that a mixture of labels outside the pair dominates (its argmax "no")
+    is never strictly above those labels, so the pair never ties at the top: that mixture,
+    re-checked as the tie's certificate (the tie's rows and bounds), is a "no" for the pair."""
+    for a, other in (p.T, p.T[::-1]):
+        r = argmaxable(p.g, None, a)
+        if r.verdict != "no" or r.certificate is None or not r.certificate.weights:
+            continue
+        if other in r.certificate.weights:
+            continue
+        K = np.array(list(r.certificate.weights), dtype=np.int64)
+        y = np.array(list(r.certificate.weights.values()))
+        cert, holds, _ = recheck_no(p, K, y, r.certificate.lp_status or "optimal", r.certificate.lp_optimum or 0.0)
+        if holds and cert is not None:
+            _set_verdict(res, "no")
+            res.method = f"{res.method} (argmax certificate of {a})"
+            res.certificate, res.note = cert, ""
+            res.best_margin = res.tolerance = None
+            res.seconds = time.perf_counter() - t0
+            return
 
 
 def tie_problem(g: HeadGeometry, i: int, j: int) -> _Problem:
