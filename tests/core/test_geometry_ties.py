@@ -180,3 +180,23 @@ def test_tiny_offsets_may_be_undecided_but_never_contradict(W):
     _neighbours_agree(W, ties)
     if V <= 5:
         _patterns_agree(W, ties, verdict)
+
+
+# Sigmoid: label 0 is never on alone (z_0 = z_1 + z_2), yet it is on together with 1 or with 2
+# alone; `neighbours` took "never on alone" for "ties with nobody" (the softmax shortcut), so 0's
+# list was empty while 1's and 2's each held 0.
+ON_ONLY_WITH_ANOTHER = np.array([[1.0, 1.0], [1.0, 0.0], [0.0, 1.0]])
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(W=near_degenerate())
+@example(W=ON_ONLY_WITH_ANOTHER)
+def test_sigmoid_pairs_and_neighbour_lists_are_symmetric(W):
+    V = len(W)
+    lists = {i: tieable_neighbours(W, None, i, k=V, exhaustive=True, head_type="sigmoid") for i in range(V)}
+    partners = {i: {t.pair[1] for t in nb.neighbours} for i, nb in lists.items()}
+    for i, j in itertools.combinations(range(V), 2):
+        a, b = tieable(W, None, i, j, head_type="sigmoid"), tieable(W, None, j, i, head_type="sigmoid")
+        assert _same_answer(a, b), (i, j)
+        if lists[i].complete and lists[j].complete:
+            assert (j in partners[i]) == (i in partners[j]) == (a.verdict == "yes"), (i, j, a.verdict)
