@@ -56,6 +56,23 @@ def oracle_argmaxable(W, b, i) -> bool:
     return _fm_feasible(rows)
 
 
+def oracle_tieable(W, b, i, j) -> bool:
+    """∃h: z_i = z_j > z_k for every other k? The tie plane solved for one coordinate, then FM."""
+    Wf, bf = _F(W, b)
+    e = [x - y for x, y in zip(Wf[i], Wf[j], strict=True)]
+    eb = bf[i] - bf[j]
+    others = [k for k in range(len(Wf)) if k not in (i, j)]
+    rows = [([x - y for x, y in zip(Wf[i], Wf[k], strict=True)], bf[i] - bf[k]) for k in others]
+    if not any(e):
+        return eb == 0 and _fm_feasible(rows)
+    q = next(c for c in range(len(e)) if e[c] != 0)  # h_q = −(Σ_{c≠q} e_c h_c + eb) / e_q
+    cut = []
+    for a, c in rows:
+        f = a[q] / e[q]
+        cut.append(([a[x] - f * e[x] for x in range(len(e)) if x != q], c - f * eb))
+    return all(c > 0 for _, c in cut) if len(e) == 1 else _fm_feasible(cut)
+
+
 def oracle_rankings(W, b=None) -> set[tuple[int, ...]]:
     Wf, bf = _F(W, b)
     out = set()
@@ -154,8 +171,8 @@ def test_regular_polygon_in_float64_gives_exact_count_moved_scaled_permuted(n):
 
 
 @st.composite
-def near_degenerate(draw):
-    """Small dyadic heads with repeated rows, collinear points and tiny offsets (exact in float64)."""
+def near_degenerate(draw, offsets: tuple[int, int] = (10, 30)):
+    """Small dyadic heads with repeated rows, collinear points and tiny offsets 2^-offsets (exact in float64)."""
     V = draw(st.integers(3, 6))
     d = draw(st.integers(2, 3))
     pool = st.integers(-4, 4)
@@ -169,7 +186,7 @@ def near_degenerate(draw):
         elif how == "mid":
             W[k] = (W[a] + W[c]) / 2
         elif how == "nudge":
-            W[k, draw(st.integers(0, d - 1))] += 2.0 ** -draw(st.integers(10, 30))
+            W[k, draw(st.integers(0, d - 1))] += 2.0 ** -draw(st.integers(*offsets))
     return W
 
 

@@ -49,7 +49,9 @@ verdict); a yes whose relative margin is below the storage dtype's resolution is
 (`storage_tie`). **no**: a certificate (convex weights on labels) refined on its support and
 re-checked from the rows: its residual must be below half the witness bound, so no witness can
 refute it (`certificate.py`). Otherwise **undecided**, with the best margin and the residual.
-Duplicates are rows equal bit for bit.
+Duplicates are rows equal bit for bit. Ties are symmetric: w_ref is, for each other label k, the
+nearer of the pair (`_Problem`), and a tie witness's gaps also cover the step to the exact tie
+plane, so (i, j) and (j, i) get the same answer.
 
 Modules: `space` (search spaces), `results` (answers, certificates, tolerances), `head` (the
 prepared head), `witness` (one question, the cheap witness search), `lp` (exact LPs and

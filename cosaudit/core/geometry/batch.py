@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from cosaudit.core.geometry.decide import _finish, argmaxable, tieable
+from cosaudit.core.geometry.decide import _finish, argmaxable, tie_problem, tieable
 from cosaudit.core.geometry.head import ROW_BLOCK, HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.results import (
     ArgmaxResult,
@@ -320,8 +320,10 @@ def tieable_neighbours(
         out.seconds = time.perf_counter() - t0
         return out
     out.label_verdict = top.verdict
-    if top.verdict == "no":
-        dups = g.duplicates_of(i) if g.head_type == "softmax" else np.zeros(0, dtype=np.int64)
+    # sigmoid: "never on alone" does not keep a label from being on with one other (no shortcut)
+    never_top = top.verdict == "no" and g.head_type == "softmax"
+    if never_top:
+        dups = g.duplicates_of(i)
         order = dups if top.certificate is not None and top.certificate.kind == "duplicate" else dups[:0]
         out.note = f"label {i} is never strictly the top prediction, so no label can share the top with it" + (
             "" if order.size == 0 else " except its exact copies"
@@ -335,7 +337,7 @@ def tieable_neighbours(
     out.neighbours = found[:k] if k > 0 else found
     out.candidates_checked, out.candidates_considered = checked, int(order.size)
     out.complete = not stopped and (
-        top.verdict == "no" and checked == order.size or (checked == g.V - 1 and pending == 0 and len(found) <= k)
+        never_top and checked == order.size or (checked == g.V - 1 and pending == 0 and len(found) <= k)
     )
     out.undecided = pending
     out.interrupted = stopped
@@ -418,7 +420,7 @@ def _tie_cheap_only(g: HeadGeometry, i: int, j: int) -> TieResult | None:
     t0 = time.perf_counter()
     if g.head_type == "softmax" and float(np.linalg.norm(g.W[i] - g.W[j])) == 0.0:
         return None  # leave the special cases to tieable()
-    p = _Problem(g, [i, j])
+    p = tie_problem(g, i, j)
     wit, method, _ = _cheap_search(p, 8, 0.25)
     if wit is None:
         return None

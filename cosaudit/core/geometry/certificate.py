@@ -1,20 +1,23 @@
 """Turning an LP's dual weights into a "no" that is re-checked, or else a witness or "undecided".
 
 A certificate for "no" is a set of non-negative weights y (summing to 1) on constrained labels
-with Σ y_k a_k = e ≈ 0 (a_k = w_k − w_ref for softmax, −σ_k w_k for sigmoid; tie planes may
-absorb a multiple of their normals) and Σ y_k a_s,k = β ≥ 0 (the bias part). For every h the
-y-weighted margin is then −e·h − β, so no h can beat every constrained label by more than
-|e|·|h| − β. The weights from the LP are only as good as its tolerances (1e-7); here they are
-refined on their support (a least-squares correction that keeps them non-negative) and, when
-they still miss, re-fitted by non-negative least squares on a support widened by the labels that
-point against the miss; the residual is recomputed in float64 from the rows themselves. The answer is "no" only when
+with Σ y_k a_k = e ≈ 0 (a_k = w_k − w_r(k) for softmax, r(k) the nearer label of a tied pair,
+−σ_k w_k for sigmoid; tie planes may absorb a multiple of their normals) and Σ y_k a_s,k = β ≥ 0
+(the bias part). For every h the y-weighted margin is then −e·h − β, so no h can beat every
+constrained label by more than |e|·|h| − β. The weights from the LP are only as good as its
+tolerances (1e-7); here they are refined on their support (a least-squares correction that keeps
+them non-negative) and, when they still miss, re-fitted by non-negative least squares on a support
+widened by the labels that point against the miss; the residual is recomputed in float64 from the
+rows themselves. The answer is "no" only when
 
-    |e| ≤ ½ γ · min_k |a_k|     and     −β ≤ ½ γ · Σ y_k |a_s,k|,      γ = 64 (d + 2) eps64,
+    |e| ≤ ½ γ · Σ y_k |a_k|     and     −β ≤ ½ γ · Σ y_k |a_s,k|,      γ = 64 (d + 2) eps64,
 
-that is, below half the rounding bound a witness must clear (`_Problem.verify`): a "no" and a
-re-checked witness can never both hold. Otherwise the residual direction −e is tried as a
-witness (it is the direction in which the label sticks out of the mixture), and failing that
-the answer is "undecided" with the best margin found and the residual as the tolerance.
+that is, below half the y-weighted rounding bound a witness must clear (`_Problem.verify`: each
+margin must exceed γ |a_k| |h|, so a witness's y-weighted margin −e·h − β exceeds γ Σ y_k |a_k| |h|):
+a "no" and a re-checked witness can never both hold. (In a box, |e| is held to ½ γ · min_k |a_k|.)
+Otherwise the residual direction −e is tried as a witness (it is the direction in which the label
+sticks out of the mixture), and failing that the answer is "undecided" with the best margin found
+and the residual as the tolerance.
 """
 
 from __future__ import annotations
@@ -65,20 +68,26 @@ def _residual(p: _Problem, A: np.ndarray, a_s: np.ndarray, y: np.ndarray) -> tup
     return e, beta, mu
 
 
+def _off_ties(p: _Problem, e: np.ndarray) -> np.ndarray:
+    """e with the tie normals projected out (what a mixture misses by on the tie planes)."""
+    if not p.eq:
+        return e
+    E = np.array([eh for eh, _ in p.eq])
+    out: np.ndarray = e - E.T @ np.linalg.lstsq(E.T, e, rcond=None)[0]
+    return out
+
+
 def _refine(p: _Problem, A: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """A least-squares correction δ (Σδ = 0) with A^T (y + δ) ≈ 0, kept only if y + δ ≥ 0."""
+    """A least-squares correction δ (Σδ = 0) with A^T (y + δ) ≈ 0 (on the tie planes), kept only if y + δ ≥ 0."""
     M = np.vstack([A.T, np.ones((1, A.shape[0]))])
     if p.eq:
         E = np.array([eh for eh, _ in p.eq])
         M = np.hstack([M, np.vstack([E.T, np.zeros((1, E.shape[0]))])])
     for _ in range(3):
-        e = y @ A
-        if p.eq:
-            E = np.array([eh for eh, _ in p.eq])
-            e = e - E.T @ np.linalg.lstsq(E.T, e, rcond=None)[0]
+        e = _off_ties(p, y @ A)
         sol, *_ = np.linalg.lstsq(M, np.r_[-(y @ A), 0.0], rcond=None)
         y_new = y + sol[: y.size]
-        if y_new.min() < 0 or float(np.linalg.norm(y_new @ A)) >= float(np.linalg.norm(e)):
+        if y_new.min() < 0 or float(np.linalg.norm(_off_ties(p, y_new @ A))) >= float(np.linalg.norm(e)):
             break
         y = y_new / float(y_new.sum())
     return y
@@ -129,35 +138,41 @@ def _check(p: _Problem, S: np.ndarray, y: np.ndarray) -> _Check:
     g = p.g
     A, a_s = p.rows(S)
     e, beta, _ = _residual(p, A, a_s, y)
-    allowed = 0.5 * g.gamma * float(np.linalg.norm(A, axis=1).min(initial=math.inf))
+    lengths = np.linalg.norm(A, axis=1)
     bias_slack = 0.5 * g.gamma * float(y @ np.abs(a_s))
     if g.space.kind == "box":
+        allowed = 0.5 * g.gamma * float(lengths.min(initial=math.inf))
         assert g.space.radius is not None
         holds = g.space.radius * float(np.abs(e).sum()) - beta <= bias_slack + allowed * g.space.radius
-    else:
+    else:  # a witness's y-weighted margin exceeds γ Σ y_k |a_k| |h|: the y-weighted bound, as for the bias
+        allowed = 0.5 * g.gamma * float(y @ lengths)
         holds = float(np.linalg.norm(e)) <= allowed and -beta <= bias_slack
     return _Check(A, a_s, e, beta, allowed, bias_slack, bool(holds))
 
 
-def _extend(p: _Problem, S: np.ndarray, e: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+def _extend(p: _Problem, S: np.ndarray, e: np.ndarray, spread: float) -> tuple[np.ndarray, np.ndarray] | None:
     """Weights on a larger support when the LP's miss a label by more than rounding.
 
     HiGHS drops weights below its tolerance (1e-7), so a label that lies on a face only with a tiny
     weight on a far label comes back as a mixture that misses by that much. The labels that point
-    against the residual e (a_k·e < 0) can close the gap: non-negative least squares (Lawson–Hanson,
-    exact to rounding on a small support) over S and the 2 (d + 2) best of them, for Σ y_k a_k = 0,
-    Σ y_k = 1 and a bias part ≥ 0 (a slack column), tie normals free in sign."""
+    against the residual e (a_k·e < 0), or are square to it within rounding (for a tie: a label on
+    the line through the pair, whose a_k is a multiple of the tie normal), can close the gap:
+    non-negative least squares (Lawson–Hanson, exact to rounding on a small support) over S and the
+    2 (d + 2) best of them (or over S alone), for Σ y_k a_k = 0, Σ y_k = 1 and a bias part ≥ 0 (a
+    slack column), tie normals free in sign."""
     from scipy.optimize import nnls
 
     g = p.g
+    norms = np.sqrt(g.sq)
     with np.errstate(divide="ignore", invalid="ignore"):
         score = np.where(p.mask & (p.row_norm > 0), p.m_h(e) / p.row_norm, -np.inf)  # −a_k·e / |a_k|
-    score[S] = -np.inf
-    n = min(2 * (g.d + 2), int(np.count_nonzero(score > 0)))
-    if n == 0:
-        return None
-    C = np.argpartition(-score, n - 1)[:n]
-    T = np.union1d(S, C[score[C] > 0])
+        # rounding of m_h(e), and of e's projection off the tie normals (up to γ Σ y_k |a_k| = γ·spread)
+        slack = g.gamma * ((norms + norms[p.refs]) * float(np.linalg.norm(e)) / p.row_norm + spread)
+    ok = p.mask & (p.row_norm > 0) & (score >= -slack)
+    ok[S] = False
+    n = min(2 * (g.d + 2), int(np.count_nonzero(ok)))
+    C = np.argpartition(-score, n - 1)[:n] if n else np.zeros(0, dtype=np.int64)
+    T = np.union1d(S, C[ok[C]])  # S alone still helps: the NNLS may drop a label the LP kept
     A, a_s = p.rows(T)
     rms = float(np.sqrt(np.mean(np.einsum("ij,ij->i", A, A)))) or 1.0
     kb = rms / (float(np.sqrt(np.mean(a_s**2))) or 1.0)
@@ -187,7 +202,7 @@ def _best_weights(p: _Problem, S: np.ndarray, y: np.ndarray) -> tuple[np.ndarray
         c = _check(p, S, y)
     if c.holds or not small:
         return S, y, c
-    ext = _extend(p, S, c.e)
+    ext = _extend(p, S, c.e, float(y @ np.linalg.norm(c.A, axis=1)))
     if ext is None:
         return S, y, c
     S2, y2 = ext

@@ -1,5 +1,6 @@
 """One argmaxable / tie-able question answered: special cases, witness search, then the LP (and,
-near exact degeneracy, a tie witness nudged toward the label or the tie asked the other way round)."""
+near exact degeneracy, a tie witness nudged toward the label, or a label of the pair dominated by
+labels outside it)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from cosaudit.core.geometry.certificate import recheck_no
 from cosaudit.core.geometry.head import HeadGeometry, _check_index, as_geometry
 from cosaudit.core.geometry.lp import _constraint_generation
 from cosaudit.core.geometry.results import Answer, ArgmaxResult, Certificate, HeadType, TieResult, Verdict
@@ -75,20 +77,10 @@ def argmaxable(
             _finish(res, p, np.zeros(g.d), t0)
             res.note = "the only label is always on top"
             return res
-        dup = _duplicates_of(g, i)
-        if dup.size:
-            if g.b is None or np.any(g.b[dup] >= g.b[i]):
-                k = int(dup[0] if g.b is None else dup[np.argmax(g.b[dup])])
-                res.method = "duplicate"
-                res.certificate = Certificate(
-                    kind="duplicate",
-                    weights={k: 1.0},
-                    residual=0.0,
-                    note=f"row {k} equals row {i} with no smaller bias: it always ties or wins",
-                )
-                res.note = f"label {i} duplicates label {k}: they always tie, so {i} is never strictly on top"
-                res.seconds = time.perf_counter() - t0
-                return res
+        if _no_by_duplicate(res, g, i, _duplicates_of(g, i), "it always ties or wins", t0):
+            k = next(iter(res.certificate.weights)) if res.certificate else i
+            res.note = f"label {i} duplicates label {k}: they always tie, so {i} is never strictly on top"
+            return res
     else:
         if g.sq[i] == 0 and (g.b is None or g.b[i] <= 0):
             res.method = "zero-row"
@@ -151,7 +143,7 @@ def _nudged_tie_witness(p: _Problem, cert: Certificate | None) -> np.ndarray | N
     for j in partners[:TIE_PARTNERS]:
         if j == i or np.array_equal(g.W[i], g.W[j]):
             continue
-        t = tieable(g, None, i, int(j))
+        t = _tie(g, i, int(j), (30, 1.0, False), argmax_help=False)
         if t.verdict == "yes" and t.witness is not None:
             h = _nudge(p, np.asarray(t.witness, dtype=np.float64), int(j))
             if h is not None:
@@ -210,72 +202,100 @@ def tieable(
 
     sigmoid heads: can exactly {i, j} be predicted (z_i, z_j > 0 > z_k for all other k)?
     Duplicate rows (equal bias) always tie; they are tie-able iff the pair can beat every other
-    label. Equal rows with different biases never tie.
+    label. Equal rows with different biases never tie. The question is symmetric and so is the
+    answer: it is worked out for the pair in increasing order (`_Problem` measures every other
+    label from the nearer of the two), so (i, j) and (j, i) get the same verdict, witness and
+    certificate.
     """
-    t0 = time.perf_counter()
     g = as_geometry(W, b, head_type, space, box)
+    return _tie(g, i, j, (cheap_iters, cheap_budget_s, full_lp), argmax_help=True)
+
+
+def _tie(g: HeadGeometry, i: int, j: int, how: tuple[int, float, bool], *, argmax_help: bool) -> TieResult:
+    """`tieable` on a prepared head; `argmax_help`: an "undecided" may be settled by the pair's own
+    argmax certificates (off when the argmax check itself asks, so that neither recurses)."""
+    t0 = time.perf_counter()
     i, j = _check_index(g, i), _check_index(g, j)
     if i == j:
         raise DataError(f"tie-ability needs two different labels, got {i} twice")
     res = TieResult(head_type=g.head_type, space=g.describe_space(), method="", pair=(i, j))
-    p = _Problem(g, [i, j])
-    if g.head_type == "softmax":
-        if np.array_equal(g.W[i], g.W[j]):
-            db = 0.0 if g.b is None else float(g.b[i] - g.b[j])
-            if abs(db) > 0:
-                res.method = "parallel"
-                res.certificate = Certificate(
-                    kind="parallel",
-                    weights={i: 1.0, j: 1.0},
-                    note=f"equal rows with biases differing by {db:g}: z_i − z_j is constant",
-                )
-                res.seconds = time.perf_counter() - t0
-                return res
-            res.note = "equal rows: the two labels always tie"
-            p.eq = []  # the tie holds everywhere
-        if g.V == 2:
-            h = p.project_eq(np.zeros(g.d), 1.0) if p.eq else np.zeros(g.d)
-            if p.eq and g.b is None:
-                h = np.zeros(g.d)
-            res.method = "trivial"
-            _finish(res, p, h, t0)
-            return res
-        # a third label equal to i (or j) can never be strictly below them
-        for a in (i, j):
-            dup = [k for k in _duplicates_of(g, a) if k not in (i, j)]
-            if dup and (g.b is None or np.any(g.b[dup] >= g.b[a])):
-                k = int(dup[0])
-                res.method = "duplicate"
-                res.certificate = Certificate(
-                    kind="duplicate",
-                    weights={k: 1.0},
-                    residual=0.0,
-                    note=f"row {k} equals row {a}: it is never strictly below",
-                )
-                res.seconds = time.perf_counter() - t0
-                return res
-    out: TieResult = _decide(res, p, cheap_iters, cheap_budget_s, full_lp, t0)
-    if out.verdict == "undecided" and g.head_type == "softmax" and g.space.kind != "affine":
-        _from_swapped(out, p, (cheap_iters, cheap_budget_s, full_lp), t0)
+    p = tie_problem(g, i, j)
+    if g.head_type == "softmax" and _tie_special_case(res, p, t0):
+        return res
+    out: TieResult = _decide(res, p, *how, t0)
+    if out.verdict == "undecided" and argmax_help and g.head_type == "softmax":
+        _from_argmax_certificates(out, p, t0)
     return out
 
 
-def _from_swapped(res: TieResult, p: _Problem, how: tuple[int, float, bool], t0: float) -> None:
-    """The same tie asked the other way round (j first): the question is symmetric but the LP's
-    normalisation is not, so an "undecided" may be decided there. A witness is re-checked for
-    (i, j) before it is taken; a re-checked certificate proves both."""
-    i, j = res.pair
-    q = _Problem(p.g, [j, i])
-    q.eq = [] if not p.eq else q.eq  # equal rows: the tie holds everywhere
-    other = _decide(TieResult(head_type=res.head_type, space=res.space, method="", pair=(j, i)), q, *how, t0)
-    if other.verdict == "yes" and other.witness is not None:
-        h = np.asarray(other.witness, dtype=np.float64)
-        if p.verify(h)[0]:
-            res.method = f"{other.method} (asked as {j}, {i})"
-            res.note, res.certificate, res.best_margin, res.tolerance = "", None, None, None
-            _finish(res, p, h, t0)
-    elif other.verdict == "no":
-        _set_verdict(res, "no")
-        res.method, res.certificate, res.note = other.method, other.certificate, ""
-        res.best_margin = res.tolerance = None
-        res.seconds = time.perf_counter() - t0
+def _from_argmax_certificates(res: TieResult, p: _Problem, t0: float) -> None:
+    """A label of the pair that a mixture of labels outside the pair dominates (its argmax "no")
+    is never strictly above those labels, so the pair never ties at the top: that mixture,
+    re-checked as the tie's certificate (the tie's rows and bounds), is a "no" for the pair."""
+    for a, other in (p.T, p.T[::-1]):
+        r = argmaxable(p.g, None, a)
+        if r.verdict != "no" or r.certificate is None or not r.certificate.weights:
+            continue
+        if other in r.certificate.weights:
+            continue
+        K = np.array(list(r.certificate.weights), dtype=np.int64)
+        y = np.array(list(r.certificate.weights.values()))
+        cert, holds, _ = recheck_no(p, K, y, r.certificate.lp_status or "optimal", r.certificate.lp_optimum or 0.0)
+        if holds and cert is not None:
+            _set_verdict(res, "no")
+            res.method = f"{res.method} (argmax certificate of {a})"
+            res.certificate, res.note = cert, ""
+            res.best_margin = res.tolerance = None
+            res.seconds = time.perf_counter() - t0
+            return
+
+
+def tie_problem(g: HeadGeometry, i: int, j: int) -> _Problem:
+    """The tie question for {i, j}, in its canonical order (the same problem for (j, i))."""
+    return _Problem(g, sorted((i, j)))
+
+
+def _tie_special_case(res: TieResult, p: _Problem, t0: float) -> bool:
+    """Equal rows, two labels, or a third label equal to one of the pair (softmax): answered here."""
+    g = p.g
+    lo, hi = p.T
+    if np.array_equal(g.W[lo], g.W[hi]):
+        db = 0.0 if g.b is None else float(g.b[lo] - g.b[hi])
+        if abs(db) > 0:
+            res.method = "parallel"
+            res.certificate = Certificate(
+                kind="parallel",
+                weights={lo: 1.0, hi: 1.0},
+                note=f"equal rows with biases differing by {abs(db):g}: z_{lo} − z_{hi} is constant",
+            )
+            res.seconds = time.perf_counter() - t0
+            return True
+        res.note = "equal rows: the two labels always tie"
+        p.eq = []  # the tie holds everywhere
+    if g.V == 2:
+        res.method = "trivial"  # on the tie plane (through the origin without a bias)
+        h = p.project_eq(np.zeros(g.d), 1.0) if p.eq and g.b is not None else np.zeros(g.d)
+        _finish(res, p, h, t0)
+        return True
+    # a third label equal to one of the pair can never be strictly below them
+    for a in (lo, hi):
+        dup = np.setdiff1d(_duplicates_of(g, a), [lo, hi])
+        if _no_by_duplicate(res, g, a, dup, "it is never strictly below", t0):
+            return True
+    return False
+
+
+def _no_by_duplicate(res: Answer, g: HeadGeometry, a: int, dup: np.ndarray, why: str, t0: float) -> bool:
+    """A "no" when one of `dup` (rows equal to row a) has no smaller bias; False otherwise."""
+    if dup.size == 0 or (g.b is not None and not np.any(g.b[dup] >= g.b[a])):
+        return False
+    k = int(dup[0] if g.b is None else dup[np.argmax(g.b[dup])])
+    res.method = "duplicate"
+    res.certificate = Certificate(
+        kind="duplicate",
+        weights={k: 1.0},
+        residual=0.0,
+        note=f"row {k} equals row {a} with no smaller bias: {why}",
+    )
+    res.seconds = time.perf_counter() - t0
+    return True

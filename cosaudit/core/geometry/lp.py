@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -56,6 +57,61 @@ def _equality_rows(p: _Problem, n: int, *, has_s: bool, fixed_s: bool,
     return eq_rows, eq_rhs
 
 
+def _off_planes(c: np.ndarray, eq_rows: list[np.ndarray]) -> np.ndarray:
+    """c with the tie rows' normals projected out: what the normalisation Σ(−â_k)·x sees on the tie
+    planes (zero there means every row is a multiple of the tie normal: the box must bound x)."""
+    if not eq_rows:
+        return c
+    E = np.array(eq_rows)[:, :-1]
+    out: np.ndarray = c - E.T @ np.linalg.lstsq(E.T, c, rcond=None)[0]
+    return out
+
+
+Bounds = Sequence[tuple[float | None, float | None]]
+
+
+def _unit_box(nh: int, has_s: bool) -> Bounds:
+    """h ∈ [−1, 1]^d, s ∈ [0, 1], t free."""
+    return [(-1.0, 1.0)] * nh + ([(0.0, 1.0)] if has_s else []) + [(None, None)]
+
+
+def _normalise(
+    p: _Problem, A_ub: np.ndarray, eq_rows: list[np.ndarray], eq_rhs: list[float], *, has_s: bool, fixed_s: bool
+) -> tuple[bool, Bounds]:
+    """(normalised, bounds): the user's box; or the mean margin fixed to 1 (a row appended to the
+    equalities), h free and s ≥ 0; or, when the rows balance out on the tie planes, the unit box."""
+    nh = p.g.d
+    if fixed_s:
+        assert p.g.space.radius is not None
+        R = p.g.space.radius
+        return False, [(-R, R)] * nh + [(None, None)]
+    cvec = -A_ub[:, :-1].sum(axis=0)
+    if float(np.linalg.norm(_off_planes(cvec, eq_rows))) > 1e-9 * A_ub.shape[0]:
+        row = np.zeros(A_ub.shape[1])
+        row[:-1] = cvec
+        eq_rows.append(row)
+        eq_rhs.append(float(A_ub.shape[0]))
+        return True, [(None, None)] * nh + ([(0.0, None)] if has_s else []) + [(None, None)]
+    return False, _unit_box(nh, has_s)
+
+
+def _highs(
+    c: np.ndarray, A_ub: np.ndarray, rhs: np.ndarray, eq_rows: list[np.ndarray], eq_rhs: list[float], bounds: Bounds
+) -> Any:
+    """One HiGHS solve: max t over (h, s, t) (c = −e_t)."""
+    from scipy.optimize import linprog
+
+    return linprog(
+        c,
+        A_ub=A_ub,
+        b_ub=rhs,
+        A_eq=np.array(eq_rows) if eq_rows else None,
+        b_eq=np.array(eq_rhs) if eq_rows else None,
+        bounds=bounds,
+        method="highs",
+    )
+
+
 def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     """Maximise the smallest normalised margin t over the constraints of K.
 
@@ -65,10 +121,10 @@ def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     h, it keeps h = 0 out, so an interior label gives a clearly negative optimum instead of a
     degenerate t* = 0. The dual of that LP is a Gordan certificate: with ν the multiplier of
     the normalisation, y + ν are non-negative weights with Σ (y_k + ν) â_k = 0.
-    Box: h ∈ [−R, R]^d, s = 1 fixed, t free (the user asked for the box).
+    Box: h ∈ [−R, R]^d, s = 1 fixed, t free (the user asked for the box). When the normalisation
+    cannot hold on the tie planes (their normals absorb the rows, or need s < 0), (h, s) is boxed
+    instead, and t* ≤ 0 with its weights is then the answer to re-check.
     """
-    from scipy.optimize import linprog
-
     g = p.g
     A, a_s = p.rows(K)
     fixed_s = g.space.kind == "box"
@@ -85,34 +141,13 @@ def _solve_lp(p: _Problem, K: np.ndarray) -> _LPOut:
     A_ub = np.hstack(cols)
     n = A_ub.shape[1]
     eq_rows, eq_rhs = _equality_rows(p, n, has_s=has_s, fixed_s=fixed_s, kappa=kappa)
-    normalised = False
-    bounds: Sequence[tuple[float | None, float | None]]
-    if fixed_s:
-        assert g.space.radius is not None
-        R = g.space.radius
-        bounds = [(-R, R)] * nh + [(None, None)]
-    else:
-        cvec = -A_ub[:, :-1].sum(axis=0)
-        if float(np.linalg.norm(cvec)) > 1e-9 * K.size:
-            row = np.zeros(n)
-            row[:-1] = cvec
-            eq_rows.append(row)
-            eq_rhs.append(float(K.size))
-            normalised = True
-            bounds = [(None, None)] * nh + ([(0.0, None)] if has_s else []) + [(None, None)]
-        else:  # the rows balance out: fall back to a box on (h, s)
-            bounds = [(-1.0, 1.0)] * nh + ([(0.0, 1.0)] if has_s else []) + [(None, None)]
+    normalised, bounds = _normalise(p, A_ub, eq_rows, eq_rhs, has_s=has_s, fixed_s=fixed_s)
     c = np.zeros(n)
     c[-1] = -1.0
-    res = linprog(
-        c,
-        A_ub=A_ub,
-        b_ub=rhs,
-        A_eq=np.array(eq_rows) if eq_rows else None,
-        b_eq=np.array(eq_rhs) if eq_rows else None,
-        bounds=bounds,
-        method="highs",
-    )
+    res = _highs(c, A_ub, rhs, eq_rows, eq_rhs, bounds)
+    if normalised and res.status == 2:  # the mean margin cannot reach 1 on the tie planes with s ≥ 0
+        normalised, bounds = False, _unit_box(nh, has_s)
+        res = _highs(c, A_ub, rhs, eq_rows[:-1], eq_rhs[:-1], bounds)
     if res.status != 0 or res.x is None:
         return _LPOut(str(res.message), -math.inf, np.zeros(nh), 0.0, None, kappa)
     x = res.x

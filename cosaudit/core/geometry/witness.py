@@ -12,12 +12,27 @@ import numpy as np
 from cosaudit.core.geometry.head import HeadGeometry
 
 
+def _sq_dist(g: HeadGeometry, r: int) -> np.ndarray:
+    """|w_k − w_r|² for every row k (the expansion, recomputed directly where it cancels)."""
+    dots = g.W @ g.W[r]
+    sq: np.ndarray = np.maximum(g.sq - 2.0 * dots + g.sq[r], 0.0)
+    near = np.flatnonzero(sq <= 1e-6 * (g.sq + g.sq[r]))
+    sq[near] = np.einsum("ij,ij->i", g.W[near] - g.W[r], g.W[near] - g.W[r])
+    return sq
+
+
 class _Problem:
     """One feasibility question: a target set T and the constraints it implies.
 
-    softmax: z_ref − z_k ≥ t for k ∉ T, and z_ref = z_j for j ∈ T (ties).
+    softmax: z_r(k) − z_k ≥ t for k ∉ T, and z_ref = z_j for j ∈ T (ties).
     sigmoid: σ_k z_k ≥ t for all k, σ = +1 on T and −1 elsewhere.
     Margins are linear in (h, s): m(h, s) = m_h(h) + s·m_b.
+
+    r(k) is the label of T nearest w_k (the smaller index on equal distance). On the tie planes
+    every z_j, j ∈ T, is the same, so any choice states the same constraint; the nearest one
+    makes the question symmetric in the order of T (a tie (i, j) is the tie (j, i)) and each
+    constraint row w_k − w_r(k) as short, and as accurately computed, as it can be — the rounding
+    bounds of witnesses and certificates scale with it.
     """
 
     def __init__(self, g: HeadGeometry, target: Sequence[int]) -> None:
@@ -29,19 +44,19 @@ class _Problem:
         if not self.sigmoid:
             mask[self.T] = False
         self.mask = mask  # labels that are constrained
+        self.refs = np.full(g.V, self.ref)
         if self.sigmoid:
             self.sign = -np.ones(g.V)
             self.sign[self.T] = 1.0
             self.m_b = np.zeros(g.V) if g.b is None else self.sign * g.b
             self.row_norm = np.sqrt(g.sq)
         else:
-            self.m_b = np.zeros(g.V) if g.b is None else g.b[self.ref] - g.b
-            dots = g.W @ g.W[self.ref]
-            sq = np.maximum(g.sq - 2.0 * dots + g.sq[self.ref], 0.0)
-            # |w_k − w_ref| by the expansion cancels for nearly equal rows: recompute those directly
-            near = np.flatnonzero(sq <= 1e-6 * (g.sq + g.sq[self.ref]))
-            sq[near] = np.einsum("ij,ij->i", g.W[near] - g.W[self.ref], g.W[near] - g.W[self.ref])
-            self.row_norm = np.sqrt(sq)
+            cand = sorted(set(self.T))
+            sq = np.array([_sq_dist(g, r) for r in cand])
+            if len(cand) > 1:  # np.argmin takes the first minimum: the smaller label on equal distance
+                self.refs = np.asarray(cand)[np.argmin(sq, axis=0)]
+            self.row_norm = np.sqrt(sq.min(axis=0))
+            self.m_b = np.zeros(g.V) if g.b is None else g.b[self.refs] - g.b
         # ties: equality rows (h part, bias part)
         self.eq: list[tuple[np.ndarray, float]] = []
         if not self.sigmoid:
@@ -52,7 +67,10 @@ class _Problem:
 
     def m_h(self, h: np.ndarray) -> np.ndarray:
         z = self.g.W @ h
-        out: np.ndarray = self.sign * z if self.sigmoid else z[self.ref] - z
+        if self.sigmoid:
+            out: np.ndarray = self.sign * z
+        else:  # one reference (argmax) needs no gather
+            out = (z[self.ref] if len(self.T) == 1 else z[self.refs]) - z
         return out
 
     def rows(self, K: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -61,7 +79,7 @@ class _Problem:
         if self.sigmoid:
             A = -self.sign[K, None] * g.W[K]
         else:
-            A = g.W[K] - g.W[self.ref]
+            A = g.W[K] - g.W[self.refs[K]]
         return A, -self.m_b[K]
 
     def verify(self, h: np.ndarray, s: float = 1.0) -> tuple[bool, float, float]:
@@ -69,8 +87,10 @@ class _Problem:
 
         A margin counts when it exceeds the float64 rounding bound of its own computation:
         first on the logits W h (bound from the rows' uncentered norms); labels too close for
-        that are recomputed as differences (w_ref − w_k)·h, whose bound scales with |w_ref − w_k|
-        — so the verdict does not change when every row is translated.
+        that are recomputed as differences (w_r(k) − w_k)·h, whose bound scales with |w_r(k) − w_k|
+        — so the verdict does not change when every row is translated. For a tie, each bound
+        also covers the step from h to the exact tie plane (`_tie_slack`), so the verdict is the
+        same for (i, j) and (j, i).
         """
         g = self.g
         z = g.logits(h, s)
@@ -97,23 +117,43 @@ class _Problem:
         bias = np.zeros(g.V) if g.b is None or s == 0 else np.abs(s * g.b)
         if self.sigmoid:
             return (self.sign * z)[self.mask], (g.gamma * (norms * hn + bias))[self.mask]
-        r = self.ref
+        slack = self._tie_slack(h, s, hn)
+        if slack is None:
+            return None, np.zeros(0)
+        r = self.refs
         m = z[r] - z
-        tol = g.gamma * ((norms + norms[r]) * hn + bias + bias[r])
-        close = np.flatnonzero(np.abs(m) <= tol)
-        close = close[close != r]
+        tol = g.gamma * ((norms + norms[r]) * hn + bias + bias[r]) + slack
+        close = np.flatnonzero(self.mask & (np.abs(m) <= tol))
         if close.size:  # recompute as differences of rows: a translation-invariant bound
-            D = g.W[r] - g.W[close]
+            D = g.W[r[close]] - g.W[close]
             m[close] = D @ h
-            tol[close] = g.gamma * np.linalg.norm(D, axis=1) * hn
+            tol[close] = g.gamma * np.linalg.norm(D, axis=1) * hn + slack[close]
             if g.b is not None and s != 0:
-                db = s * (g.b[r] - g.b[close])
+                db = s * (g.b[r[close]] - g.b[close])
                 m[close] += db
                 tol[close] += g.gamma * np.abs(db)
-        for j in self.T[1:]:
-            if abs(m[j]) > tol[j]:
-                return None, tol
         return m[self.mask], tol[self.mask]
+
+    def _tie_slack(self, h: np.ndarray, s: float, hn: float) -> np.ndarray | None:
+        """How much a margin may change between h and the exact tie plane (zero without a tie;
+        None when the tie is broken beyond rounding).
+
+        The tie residual ρ = (w_i − w_j)·h + (b_i − b_j)s is recomputed as a difference of rows
+        and must be within its rounding bound τ = γ(|w_i − w_j||h| + |b_i − b_j||s|). Moving h
+        by −ρ (w_i − w_j)/|w_i − w_j|² lands on the plane and changes the margin of label k by
+        at most |w_r(k) − w_k|·(|ρ| + τ)/|w_i − w_j|: a witness is a witness of the exact tie.
+        """
+        slack = np.zeros(self.g.V)
+        for eh, eb in self.eq:
+            nn = float(np.linalg.norm(eh))
+            if nn == 0:
+                continue
+            rho = float(eh @ h) + eb * s
+            tau = self.g.gamma * (nn * hn + abs(eb * s))
+            if abs(rho) > tau:
+                return None
+            slack += self.row_norm * ((abs(rho) + tau) / nn)
+        return slack
 
     def project_eq(self, h: np.ndarray, s: float = 1.0) -> np.ndarray:
         """Project h onto the tie hyperplanes (exactly, in float64)."""
