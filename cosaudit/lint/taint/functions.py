@@ -28,6 +28,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
+    unfollowed,
 )
 
 
@@ -179,9 +180,23 @@ def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     operand). Class means, hidden states and label rows are not such a probe."""
     pair = lens_operands(tmpl)
     if pair is None:
-        return None
+        return _two_parameter_lens(tmpl, actual)
     index = pair[0].param if pair[0].param is not None else -1
-    return [pair[1]] if index in actual and actual[index] is None else None
+    return [pair[1]] if index in actual and unfollowed(actual[index]) else None
+
+
+def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
+    """`pairwise_cos(sae.W_dec, model.unembed.W_U.T)` of a helper that normalises both of its
+    parameters and multiplies them: given label rows and a matrix we do not follow, every other
+    vector is ranked by cosine against every label row (a cosine lens, the rows alone)."""
+    params = [t for t in tmpl.operands if t.kind == PARAM]
+    if len(params) != 2 or tmpl.against_means or not all(p.normalized for p in params):
+        return None
+    values = [actual.get(p.param if p.param is not None else -1, params) for p in params]
+    labels = [v for v in values if isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL)]
+    if len(labels) != 1 or not any(unfollowed(v) for v in values):
+        return None
+    return [replace(labels[0], normalized=True)]
 
 
 def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
