@@ -8,7 +8,7 @@ from cosaudit.lint.context import RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, message
-from cosaudit.lint.taint import INPUT, LABEL, Derived, Event
+from cosaudit.lint.taint import INPUT, LABEL, VEC, Derived, Event
 
 
 def classify(ev: Event, ctx: RuleContext) -> str | None:
@@ -57,6 +57,12 @@ def _loader_note(ev: Event) -> str:
         "; TransformerLens centred `W_U` and folded the final LayerNorm into it on load "
         "(`from_pretrained` defaults), so the value is one convention among many"
     )
+
+
+def _lens_subject(ev: Event) -> str:
+    if ev.a.orient == VEC:  # unit vectors of ours against one unit label row
+        return "vectors compared by cosine with one label representation"
+    return "one vector ranked by cosine against every label representation"
 
 
 def _src(ev: Event) -> str:
@@ -426,10 +432,7 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     yield from _event_hits(
         ctx,
         "COS120",
-        lambda ev: (
-            f"one vector ranked by cosine against every label representation{_src(ev)} ({ev.what})"
-            f"{_loader_note(ev)}"
-        ),
+        lambda ev: f"{_lens_subject(ev)}{_src(ev)} ({ev.what}){_loader_note(ev)}",
         "the row norms in the denominator change under a translation of the head that leaves "
         "every probability unchanged, so the ranking is not a property of the model",
         "rank by the dot product (logit lens), which every equivalent model orders the same way, "
