@@ -405,8 +405,9 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     matrix, as used to list "the tokens this direction promotes"; also written without a cosine
     call: coordinate `k` of the normalised rows (`F.normalize(W, dim=1)[:, k]`, the cosine with the
     basis direction `e_k`), a helper that normalises both of its arguments and multiplies them, a
-    vector divided by its own norm against unit head rows, or rows divided by their own norms
-    against one unit head row. Info level when the code
+    vector divided by its own norm against unit head rows, rows divided by their own norms
+    against one unit head row, or a cosine helper given head rows and averages of some of them
+    (a word's sub-token rows). Info level when the code
     centered the label matrix itself (not when TransformerLens' `from_pretrained` did, on load);
     a plain dot product (logit lens) is not flagged.
 

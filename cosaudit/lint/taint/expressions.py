@@ -161,6 +161,9 @@ class ExpressionRules:
         self.eval(node.slice, env)
         if isinstance(base, (Sim, NormOf)):
             return base
+        keyed = _keyed_rows(node.slice, root_of(path or ""))
+        if keyed is not None:
+            return keyed
         if isinstance(base, TupleVal):
             idx = const(node.slice)
             if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
@@ -376,7 +379,7 @@ class ExpressionRules:
         if isinstance(left, Sim):
             ev = left.event
             if ev.kind == "dot":
-                factors = norm_factors(right_node, env)
+                factors = norm_factors(right_node, env) + self._named_norm_factors(right_node)
                 if factors >= 2:
                     ev.kind = "cosine"
                 elif factors == 1 and ev.b is not None:
@@ -406,10 +409,20 @@ class ExpressionRules:
                     return True
         return False
 
-    def remember_norm(self, target: ast.AST, value: ast.AST) -> None:
-        """`d_len = np.linalg.norm(d, axis=1)`: remember that `d_len` holds the norms of `d`."""
+    def _named_norm_factors(self, node: ast.AST) -> int:
+        """Norms held by names in `node` bound to a product of norms (`den = norm(a) * norm(b)`)."""
+        return sum(self._norm_counts.get(sub.id, 0) for sub in ast.walk(node) if isinstance(sub, ast.Name))
+
+    def remember_norm(self, target: ast.AST, value: ast.AST, env: dict[str, Any]) -> None:
+        """`d_len = np.linalg.norm(d, axis=1)`: remember that `d_len` holds the norms of `d`;
+        `den = norm(a)[:, None] * norm(b)[None, :]`: that `den` holds two norms."""
         if not isinstance(target, ast.Name):
             return
+        factors = norm_factors(value, env) if isinstance(value, ast.BinOp) else 0
+        if factors >= 2:
+            self._norm_counts[target.id] = factors
+        else:
+            self._norm_counts.pop(target.id, None)
         if isinstance(value, ast.Call) and callee(value.func, self.aliases) in P.NORM_CALLS:
             normed = _normed(value, self.aliases)
             if normed is not None:
@@ -573,6 +586,27 @@ def _token_id(e: ast.AST) -> bool:
     while isinstance(e, ast.Subscript):
         e = e.value
     return isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in _TOKEN_CALLS
+
+
+# a key that names unembedding rows saved under another name (`art["number_unembedding"]`), or
+# their mean over the vocabulary (`art["unembedding_mean"]`)
+_HEAD_KEY = re.compile(r"(?:^|_)(?:unembeddings?|unembed|lm_head|w_u)(?:_|$)", re.I)
+_MEAN_KEY = re.compile(r"(?:^|_)(?:mean|avg|average|centroid)(?:_|$)", re.I)
+# what flows into or out of the head is not its rows (`captured["lm_head_in"]`)
+_FLOW_KEY = re.compile(
+    r"(?:^|_)(?:in|inputs?|out|outputs?|acts?|activations?|hidden|resid|grads?|logits?)(?:_|$)", re.I
+)
+
+
+def _keyed_rows(key: ast.AST, root: str | None) -> Taint | None:
+    """Rows of the head stored under a key that names them (medium confidence); a key naming
+    their mean is the mean over the vocabulary (subtracting it centres the rows)."""
+    name = const(key)
+    if not isinstance(name, str) or not _HEAD_KEY.search(name) or _FLOW_KEY.search(name):
+        return None
+    if _MEAN_KEY.search(name):
+        return Taint(MEAN, ROWS, mean_ok=True, root=root, source=name)
+    return Taint(LABEL, ROWS, confidence="medium", root=root, source=name)
 
 
 def _is_key(e: ast.AST) -> bool:

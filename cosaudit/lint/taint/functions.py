@@ -16,6 +16,7 @@ from cosaudit.lint.taint.values import (
     DIFF,
     INPUT,
     LABEL,
+    MEAN,
     PARAM,
     ROWS,
     SEL,
@@ -188,15 +189,25 @@ def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
 def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     """`pairwise_cos(sae.W_dec, model.unembed.W_U.T)` of a helper that normalises both of its
     parameters and multiplies them: given label rows and a matrix we do not follow, every other
-    vector is ranked by cosine against every label row (a cosine lens, the rows alone)."""
+    vector is ranked by cosine against every label row (a cosine lens, the rows alone). Any cosine
+    helper given label rows and averages of some label rows (a word's sub-token rows) is one too."""
     params = [t for t in tmpl.operands if t.kind == PARAM]
-    if len(params) != 2 or tmpl.against_means or not all(p.normalized for p in params):
+    if len(params) != 2 or tmpl.against_means or tmpl.kind != "cosine":
         return None
     values = [actual.get(p.param if p.param is not None else -1, params) for p in params]
     labels = [v for v in values if isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL)]
-    if len(labels) != 1 or not any(unfollowed(v) for v in values):
+    # given something we do not follow, only a helper that normalises both arguments by hand: a
+    # `closest(W, hidden)` over a cosine call is left to the helper-lens rule (`_lens`)
+    by_hand = all(p.normalized for p in params)
+    if len(labels) != 1 or not any((by_hand and unfollowed(v)) or _row_average(v) for v in values):
         return None
     return [replace(labels[0], normalized=True)]
+
+
+def _row_average(v: Any) -> bool:
+    """Averages of some label rows (a word's sub-token rows), not the mean over every label: they
+    move with the head's translation as the rows do."""
+    return isinstance(v, Taint) and v.kind == MEAN and not v.mean_ok
 
 
 def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:

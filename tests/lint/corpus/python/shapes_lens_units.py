@@ -57,3 +57,24 @@ row = row / np.linalg.norm(row)
 cos_vals = (gate @ row) / np.maximum(gate_len, 1e-10)  # expect: COS120
 scaled = (gate @ row) / np.maximum(batch_size, 1)  # a projection, scaled: quiet
 hidden_dim = W_U[3]  # one hidden dimension of a [d_model, d_vocab] matrix: not a row
+
+
+# %% head rows saved under keys that name them, against averages of some of them (a word's
+# sub-token rows), through a helper dividing the product by both norms
+def cosine(left, right):
+    top = left @ right.T
+    den = np.linalg.norm(left, axis=1)[:, None] * np.linalg.norm(right, axis=1)[None, :]
+    return top / den
+
+
+def key_geometry(art):
+    numbers = art["number_unembedding"]
+    centre = art["unembedding_mean"]
+    animals = np.stack([art["animal_unembedding_tokens"][i].mean(0) for i in range(4)])
+    return {
+        "raw": cosine(animals, numbers),  # expect: COS120
+        "centred": cosine(animals - centre, numbers - centre),  # expect: COS120
+        "others": cosine(art["feature_directions"], art["steering_directions"]),  # not the head: quiet
+        "logits": art["feature_directions"] @ numbers.T,  # logit lens: quiet
+        "captured": cosine(animals, art["lm_head_in"]),  # what flows into the head: quiet
+    }
