@@ -247,6 +247,24 @@ _LABEL_DOC = re.compile(
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
 
 
+# a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)"
+_DOC_DEFINITION = re.compile(
+    r"\b([A-Za-z_]\w*)\s*=\s*([^\n=]*?\b(?:lm_head|unembed(?:ding)?|W_U|get_output_embeddings)\b[^\n]*)"
+)
+
+
+def _defined_in_doc(doc: str) -> dict[str, Taint]:
+    """Parameters the docstring defines as (normalised) head rows, e.g. `unit_rows =
+    F.normalize(lm_head.weight, dim=-1)`: label rows at medium confidence."""
+    out: dict[str, Taint] = {}
+    for m in _DOC_DEFINITION.finditer(doc):
+        text = m.group(2)
+        orient = COLS if "W_U" in text else ROWS
+        unit = bool(re.match(r"\s*(?:F\.|torch\.nn\.functional\.)?normali[sz]e\(", text))
+        out[m.group(1)] = Taint(LABEL, orient, normalized=unit, confidence="medium", source=m.group(1))
+    return out
+
+
 def matrix_param(name: str) -> bool:
     """Is a parameter named as a classifier's weight matrix (`W`, `weights`, `fc_w`)?"""
     return bool(_MATRIX_PARAM.match(name))
@@ -257,11 +275,14 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
     documented = bool(_LABEL_DOC.search(doc))
+    defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
     for i, a in enumerate(args):
         hint = next((orient for pat, orient in P.NAME_HINTS if pat.match(a.arg)), None)
-        if hint is not None:
+        if a.arg in defined:
+            out[a.arg] = defined[a.arg]
+        elif hint is not None:
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
         elif documented and _MATRIX_PARAM.match(a.arg):
             out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)

@@ -78,3 +78,15 @@ def key_geometry(art):
         "logits": art["feature_directions"] @ numbers.T,  # logit lens: quiet
         "captured": cosine(animals, art["lm_head_in"]),  # what flows into the head: quiet
     }
+
+
+# %% a parameter the docstring defines as the (normalised) head rows
+def router(hidden, unit_rows, k):
+    """unit_rows = F.normalize(lm_head.weight, dim=-1), shape [V, d]."""
+    q = F.normalize(hidden, dim=-1)
+    return (q @ unit_rows.T).topk(k)  # expect: COS120
+
+
+def readout(hidden, table, k):
+    """table = lm_head.weight, shape [V, d]."""
+    return (hidden @ table.T).topk(k)  # the logit lens: quiet
