@@ -241,6 +241,9 @@ SIGMOID_EVIDENCE = re.compile(
 NORMALISED_HEAD_EVIDENCE = re.compile(
     r"ArcFace|CosFace|NormFace|SphereFace|CosineClassifier|ArcMarginProduct|AddMarginProduct|NormedLinear"
     r"|\bnGPT\b|logit_scale"
+    # a head trained on the oblique manifold (pymanopt, every column unit-norm): the translations that
+    # keep every column on the sphere (w_y . c = -|c|^2 / 2 for all y) leave its Gram unchanged
+    r"|\bOblique\s*\("
 )
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
 CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")

@@ -30,7 +30,7 @@ WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
     r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
-    r"point(?:s|ing)? "
+    r"point(?:s|ing)? (?:\w+ )?"
     r"(?:in )?the same (?:way|direction)|close(?:r|st)? (?:to|in)|nearest|neighbou?rs?|"
     r"similar directions?|"
     r"shares? (?:a )?subspace|orthogonal|entangle(?:d|ment)|geometric(?:al)? proximity|hypersphere|"
@@ -45,9 +45,20 @@ CLAIM = re.compile(
     r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
     r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|interchangeabl\w*|synonym\w*|"
-    r"behave similarly|similar meanings?|mean(?:s|ing)? the same)\b",
+    r"behave similarly|similar meanings?|mean(?:s|ing)? the same|"
+    # co-activation: "a hidden state that raises one token raises the other (too)"
+    r"(?:raises?|lifts?|boosts?|increases?) the (?:other|second))\b",
     _I,
 )
+# the co-activation claim itself speaks of head rows: only a head row turns a hidden state into a
+# token's score, so "rows" in such a sentence are the head's
+COACTIVATION = re.compile(r"\b(?:raises?|lifts?|boosts?|increases?) the (?:other|second)\b", _I)
+ROWS_WORD = re.compile(r"\brows?\b", _I)
+# a sentence that carries on the previous one ("Two rows can point in similar directions. Then …")
+CONTINUES = re.compile(r"^(?:Then|So)\b")
+# a matrix the document defines as the head: "logits = h_t W_V^\top"
+HEAD_DEFINITION = re.compile(r"logits?\}?\s*=\s*[^=$]*?\b(W_\{?\w+\}?)\s*\^\s*\{?\s*(?:\\top|T)\b")
+COS_ARGS = re.compile(r"\\cos\s*\(([^()$]*)")
 CAUSAL = re.compile(
     r"\b(because|due to|explain(?:s|ed|ing)?|impl(?:y|ies|ying)|so that|therefore|thus|hence|"
     r"which is why|represent(?:s|ing)?|means that|show(?:s|n)? that|showing|demonstrat\w+|"
@@ -174,7 +185,19 @@ def sentences(par: Paragraph) -> list[Sentence]:
         begin = m.end()
     if text[begin:].strip():
         out.append(_sentence(text, begin, len(text), starts, par.section))
-    return out
+    return _joined(out)
+
+
+def _joined(out: list[Sentence]) -> list[Sentence]:
+    """A sentence that carries on the previous one ("Then …") is read with it."""
+    joined: list[Sentence] = []
+    for s in out:
+        if joined and CONTINUES.match(s.text):
+            prev = joined[-1]
+            joined[-1] = Sentence(prev.text + " " + s.text, prev.line, prev.column, prev.cell, prev.section)
+        else:
+            joined.append(s)
+    return joined
 
 
 def _sentence(
@@ -189,16 +212,23 @@ def _sentence(
     return Sentence(text[a:b].strip(), line, lead + (a - off) + 1, cell, section)
 
 
-def _formula_hits(par: Paragraph, section_text: str) -> list[ProseHit]:
-    """COS203: a formula that defines a cosine over label representations (not identifiable)."""
+def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = frozenset()) -> list[ProseHit]:
+    r"""COS203: a formula that defines a cosine over label representations (not identifiable).
+    `heads`: matrices the document defines as its head (`logits = h_t W_V^\top`); a cosine that
+    takes one of them (`\cos(h_t, W_V[v,:])`) is over label representations."""
     hits = []
     for text, line, cell in par.lines:
         m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
         if m and text[: m.start()].count("`") % 2 == 1:
             m = None  # inside an inline code span: an example of the syntax, not a formula
-        if m and (SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text)) and not CAVEAT.search(section_text):
+        subject = SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
+        if m and subject and not CAVEAT.search(section_text):
             hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
     return hits
+
+
+def _takes_head(text: str, heads: frozenset[str]) -> bool:
+    return any(name in args.replace("{", "").replace("}", "") for args in COS_ARGS.findall(text) for name in heads)
 
 
 def _subject(s: Sentence, document_subject: bool) -> bool:
@@ -206,6 +236,8 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
     head used as a map ("directions projected through W_U (the unembedding)") is not a subject."""
     text = MAP_USE.sub(" ", s.text)
     if SUBJECT.search(text) or (WEIGHT_SUBJECT.search(text) and LABEL_WORDS.search(text)):
+        return True
+    if ROWS_WORD.search(text) and COACTIVATION.search(text) and not OTHER_SUBJECT.search(text):
         return True
     return (
         document_subject
@@ -257,6 +289,7 @@ def analyse_prose(
         by_section[par.section] = by_section.get(par.section, "") + " " + " ".join(t for t, _, _ in par.lines)
     document = " ".join(t for par in paragraphs for t, _, _ in par.lines)
     document_subject = bool(SUBJECT.search(document)) and not CAVEAT.search(document)
+    heads = frozenset(name.replace("{", "").replace("}", "") for name in HEAD_DEFINITION.findall(document))
     hits: list[ProseHit] = []
     sigmoid = {k: bool(SIGMOID.search(v)) for k, v in by_section.items()}
     refutes = {k: bool(SECTION_REFUTE.search(v)) for k, v in by_section.items()}
@@ -266,7 +299,7 @@ def analyse_prose(
             continue
         section_refutes = refutes[par.section]
         if not section_refutes:
-            hits += _formula_hits(par, section_text)
+            hits += _formula_hits(par, section_text, heads)
         if par.math:
             continue
         own = n < len(paragraphs)

@@ -59,3 +59,13 @@ def test_centring_in_the_code_stays_info_on_a_loader_centred_w_u() -> None:
 def test_a_display_of_a_loader_centred_similarity_is_a_warning_too() -> None:
     code = _TL.format(load="from_pretrained") + "Un = F.normalize(U, dim=0)\nS = Un.T @ Un\nnear = S[3].topk(10)\n"
     assert sorted(_coded(code)) == [("COS101", "warning"), ("COS103", "warning")]
+
+
+_UFM = "W, H, b = solve(loss, manifold)\ninner = W.T @ W\nplt.imshow(inner)\n"
+
+
+def test_a_head_on_the_oblique_manifold_and_its_displays_are_info() -> None:
+    oblique = "manifold = Product((Oblique(M, K), Oblique(M, N), Euclidean(K)))\n"
+    euclidean = "manifold = Product((Euclidean(M, K), Euclidean(M, N), Euclidean(K)))\n"
+    assert _coded(oblique + _UFM) == [("COS102", "info"), ("COS103", "info")]
+    assert _coded(euclidean + _UFM) == [("COS102", "error"), ("COS103", "error")]

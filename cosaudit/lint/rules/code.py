@@ -8,7 +8,7 @@ from cosaudit.lint.context import RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, message
-from cosaudit.lint.taint import INPUT, LABEL, Derived, Event
+from cosaudit.lint.taint import INPUT, LABEL, VEC, Derived, Event
 
 
 def classify(ev: Event, ctx: RuleContext) -> str | None:
@@ -59,6 +59,12 @@ def _loader_note(ev: Event) -> str:
     )
 
 
+def _lens_subject(ev: Event) -> str:
+    if ev.a.orient == VEC:  # unit vectors of ours against one unit label row
+        return "vectors compared by cosine with one label representation"
+    return "one vector ranked by cosine against every label representation"
+
+
 def _src(ev: Event) -> str:
     names = sorted({t.source for t in ev.operands if t.source})
     via = f" through helper `{ev.helper}()`" if ev.helper else ""
@@ -98,11 +104,13 @@ def _derived_hits(
     ctx: RuleContext, kind: str, seen: Callable[[Event, Derived], str], why: str, fix: str
 ) -> Iterator[Hit]:
     """One hit per use of kind `kind` ("display" / "behaviour") of a COS101/COS102 result,
-    reported at the place of use."""
+    reported at the place of use; info, as the similarity itself, when the file shows a normalised
+    head."""
+    pair_severity = _pair_severity(ctx)
     for ev in ctx.events:
         if classify(ev, ctx) not in ("COS101", "COS102"):
             continue
-        severity = Severity.WARNING if _loader_centred(ev) else None
+        severity = pair_severity(ev)
         for d in ev.derived:
             if d.kind == kind:
                 text = message(seen(ev, d) + _loader_note(ev), why, fix)
@@ -137,7 +145,10 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     does: an equivalent model can give the pair any cosine in [-1, 1]. The number says nothing
     about the model, and any reading of it (these labels are "similar", "entangled", "predicted
     together") is unsupported. With a sigmoid (multi-label) head the translation is no symmetry
-    and the rule stays quiet; with a normalised (cosine) head it reports at info level. TransformerLens'
+    and the rule stays quiet; with a normalised (cosine) head it reports at info level, as it does
+    with a head trained with unit-norm columns (pymanopt's `Oblique` manifold: every translation that
+    keeps the columns on the sphere has `w_y · c = -|c|²/2` for all `y` and leaves their Gram
+    unchanged), and so do COS103 / COS104 on what is built from it. TransformerLens'
     `from_pretrained` centres `W_U` and folds the final LayerNorm's gain into it on load
     (`center_unembed=True`, `fold_ln=True` by default): that picks one translation and one
     per-dimension rescaling among many that leave every probability unchanged, without the code
@@ -391,7 +402,12 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     ## What it does
     Flags a cosine between one vector that is not a label representation (a hidden state, a
     neuron's output weights, a steering vector, an SAE feature) and every row of the label
-    matrix, as used to list "the tokens this direction promotes". Info level when the code
+    matrix, as used to list "the tokens this direction promotes"; also written without a cosine
+    call: coordinate `k` of the normalised rows (`F.normalize(W, dim=1)[:, k]`, the cosine with the
+    basis direction `e_k`), a helper that normalises both of its arguments and multiplies them, a
+    vector divided by its own norm against unit head rows, rows divided by their own norms
+    against one unit head row, or a cosine helper given head rows and averages of some of them
+    (a word's sub-token rows). Info level when the code
     centered the label matrix itself (not when TransformerLens' `from_pretrained` did, on load);
     a plain dot product (logit lens) is not flagged.
 
@@ -417,10 +433,7 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     yield from _event_hits(
         ctx,
         "COS120",
-        lambda ev: (
-            f"one vector ranked by cosine against every label representation{_src(ev)} ({ev.what})"
-            f"{_loader_note(ev)}"
-        ),
+        lambda ev: f"{_lens_subject(ev)}{_src(ev)} ({ev.what}){_loader_note(ev)}",
         "the row norms in the denominator change under a translation of the head that leaves "
         "every probability unchanged, so the ranking is not a property of the model",
         "rank by the dot product (logit lens), which every equivalent model orders the same way, "

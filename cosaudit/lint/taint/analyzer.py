@@ -119,6 +119,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self._quiet = 0  # >0 inside forward passes / losses / initialisers: no events ...
         self._init_quiet = 0  # ... but label-vs-label ones, unless inside an initialiser
         self._denominator = 0
+        self._norm_names: dict[str, str] = {}  # `d_len = norm(d)`: d_len -> "d"
+        self._norm_counts: dict[str, int] = {}  # `den = norm(a) * norm(b)`: den -> 2
         self._returns: list[Any] | None = None
         self._current_events: list[Event] | None = None
         # string constants that are prose: docstrings, and text passed to print / st.markdown / …
@@ -301,6 +303,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             value = self._named_result(stmt.targets[0])
         for target in stmt.targets:
             self._bind(target, value, env)
+            self.remember_norm(target, stmt.value, env)
         if value is None and unknown_call and isinstance(stmt.targets[0], ast.Tuple):
             for name in stmt.targets[0].elts:  # `emb, unemb, *_ = model.weights()`
                 named = self._named_result(name)

@@ -27,6 +27,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
+    Unit,
     access_path,
     callee,
     const,
@@ -36,6 +37,7 @@ from cosaudit.lint.taint.values import (
     product_kind,
     riskier,
     root_of,
+    unfollowed,
 )
 
 # calls that build an array of indices: a selection of rows, not one row
@@ -48,6 +50,19 @@ def _label_matrix(v: Any) -> bool:
 
 def _is_full(e: ast.AST) -> bool:
     return isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None
+
+
+def _basis_coordinate(base: Taint, sl: ast.AST) -> bool:
+    """Is `sl` one hidden coordinate (a constant) of every row of normalised label rows
+    (`Wn[:, 0]` of row-normalised `Wn`, `W_U_n[0]` / `W_U_n[0, :]` of column-normalised `W_U`)?"""
+    if base.kind != LABEL or not base.normalized or base.centered:
+        return False
+    elts = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
+    if base.orient == ROWS:
+        return len(elts) == 2 and _is_full(elts[0]) and isinstance(const(elts[1]), int)
+    if base.orient == COLS:
+        return 1 <= len(elts) <= 2 and isinstance(const(elts[0]), int) and all(_is_full(e) for e in elts[1:])
+    return False
 
 
 def _head_module(path: str) -> bool:
@@ -146,6 +161,9 @@ class ExpressionRules:
         self.eval(node.slice, env)
         if isinstance(base, (Sim, NormOf)):
             return base
+        keyed = _keyed_rows(node.slice, root_of(path or ""))
+        if keyed is not None:
+            return keyed
         if isinstance(base, TupleVal):
             idx = const(node.slice)
             if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
@@ -158,6 +176,10 @@ class ExpressionRules:
             return base.items.get(key) if isinstance(key, str) else base.riskiest()
         if not isinstance(base, Taint):
             return None
+        if _basis_coordinate(base, node.slice):
+            # `F.normalize(W, dim=1)[:, 0]`: coordinate k of every unit row is its cosine with the
+            # basis direction e_k, one vector ranked against every label row (a cosine lens)
+            return self._sink("cosine", base, None, node, "coordinate of the normalised rows")
         return self._index(base, node.slice, env)
 
     def _parameter(self, params: ParamList, idx: Any, env: dict[str, Any]) -> Any:
@@ -193,7 +215,10 @@ class ExpressionRules:
             if ellipsis or (len(real) >= 2 and _is_full(first)):
                 return None  # a column: hidden dimensions, not labels
             return base if _is_full(first) else replace(base, orient=self._selection(first, env))
-        # COLS: label axis is the last one
+        return self._column_index(base, real, ellipsis, env)
+
+    def _column_index(self, base: Taint, real: list[ast.expr], ellipsis: bool, env: dict[str, Any]) -> Any:
+        """Label columns indexed (`W_U[:, ids]`): the label axis is the last one."""
         if len(real) >= 2 or ellipsis:
             last = real[-1]
             if len(real) >= 2 and not _is_full(real[0]):
@@ -201,6 +226,8 @@ class ExpressionRules:
             if _is_full(last):
                 return base
             return replace(base, orient=VEC) if self._selection(last, env) == VEC else base
+        if _token_id(real[0]):
+            return replace(base, orient=VEC)  # `W_U[tok.encode(w)[0]]`: indexed by a token, so rows
         return None  # W_U[i]: a row of hidden dimension i
 
     def _selection(self, e: ast.AST, env: dict[str, Any]) -> str:
@@ -332,9 +359,9 @@ class ExpressionRules:
                 return replace(left, orient=VEC if left.orient == VEC else left.orient)
             return left if left.kind == DIFF else right if right.kind == DIFF else None
         if isinstance(op, (ast.Mult, ast.Add)):
-            if isinstance(left, Taint) and right is None:
+            if isinstance(left, Taint) and unfollowed(right):
                 return left if left.kind != PARAM or isinstance(op, ast.Mult) else left
-            if isinstance(right, Taint) and left is None and isinstance(op, ast.Mult):
+            if isinstance(right, Taint) and unfollowed(left) and isinstance(op, ast.Mult):
                 return right
         return None
 
@@ -352,7 +379,7 @@ class ExpressionRules:
         if isinstance(left, Sim):
             ev = left.event
             if ev.kind == "dot":
-                factors = norm_factors(right_node, env)
+                factors = norm_factors(right_node, env) + self._named_norm_factors(right_node)
                 if factors >= 2:
                     ev.kind = "cosine"
                 elif factors == 1 and ev.b is not None:
@@ -364,7 +391,44 @@ class ExpressionRules:
             lens = self._lens_by_row_norms(left_node, right_node, env)
             if lens is not None:
                 return lens
+        if left is None and self._norm_of(left_node, right_node):
+            return Unit()  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
         return right if isinstance(right, Sim) else None
+
+    def _norm_of(self, value: ast.AST, denominator: ast.AST) -> bool:
+        """Does the denominator hold the norm of `value` (`d.norm(dim=-1)`, `np.maximum(d_len,
+        eps)` with `d_len = np.linalg.norm(d, axis=1)`)? Subscripts are ignored on both sides."""
+        target = _stem(value)
+        named = re.compile(re.escape(target) + r"_?(?:norms?|lens?|lengths?)$")
+        for sub in ast.walk(denominator):
+            if isinstance(sub, ast.Name) and (self._norm_names.get(sub.id) == target or named.match(sub.id)):
+                return True
+            if isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
+                normed = _normed(sub, self.aliases)
+                if normed is not None and _stem(normed) == target:
+                    return True
+        return False
+
+    def _named_norm_factors(self, node: ast.AST) -> int:
+        """Norms held by names in `node` bound to a product of norms (`den = norm(a) * norm(b)`)."""
+        return sum(self._norm_counts.get(sub.id, 0) for sub in ast.walk(node) if isinstance(sub, ast.Name))
+
+    def remember_norm(self, target: ast.AST, value: ast.AST, env: dict[str, Any]) -> None:
+        """`d_len = np.linalg.norm(d, axis=1)`: remember that `d_len` holds the norms of `d`;
+        `den = norm(a)[:, None] * norm(b)[None, :]`: that `den` holds two norms."""
+        if not isinstance(target, ast.Name):
+            return
+        factors = norm_factors(value, env) if isinstance(value, ast.BinOp) else 0
+        if factors >= 2:
+            self._norm_counts[target.id] = factors
+        else:
+            self._norm_counts.pop(target.id, None)
+        if isinstance(value, ast.Call) and callee(value.func, self.aliases) in P.NORM_CALLS:
+            normed = _normed(value, self.aliases)
+            if normed is not None:
+                self._norm_names[target.id] = _stem(normed)
+                return
+        self._norm_names.pop(target.id, None)
 
     def _lens_by_row_norms(self, product: ast.BinOp, denominator: ast.AST, env: dict[str, Any]) -> Sim | None:
         """`(W @ ref) / W.norm(dim=1)`, `/ (W.norm(dim=1) * ref.norm())`: one vector against every
@@ -380,13 +444,24 @@ class ExpressionRules:
                 isinstance(t, Taint)
                 and t.kind == LABEL
                 and t.orient in (ROWS, COLS)
-                and other is None
+                and unfollowed(other)
                 and t.source in normed
                 and not against_class_means(product)
             ):
                 unit = replace(t, normalized=True)
                 sim: Sim = self._sink("cosine", unit, None, product, "@ divided by the row norms")
                 return sim
+        for t, other_node in ((left, product.right), (right, product.left)):
+            # `(W_gate @ w_u_unit) / W_gate_norms`: every other row against one unit label row
+            if (
+                isinstance(t, Taint)
+                and t.kind == LABEL
+                and t.orient == VEC
+                and t.normalized
+                and self._norm_of(other_node, denominator)
+                and not against_class_means(product)
+            ):
+                return self._sink("cosine", t, None, product, "@ divided by the other rows' norms")
         return None
 
     def _norms_in(self, node: ast.AST, env: dict[str, Any]) -> list[Taint]:
@@ -397,7 +472,7 @@ class ExpressionRules:
             if isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
                 out.append(env[sub.id].taint)
             elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
-                target = _normed(sub)
+                target = _normed(sub, self.aliases)
                 value = self.eval(target, env) if isinstance(target, (ast.Name, ast.Attribute)) else None
                 if isinstance(value, Taint):
                     out.append(value)
@@ -446,19 +521,28 @@ _LOADED_MATRIX = re.compile(r"(?:^|\.)(?:load_file|load|get_tensor|get_slice)\(\
 _NORM_MODULES = {"torch", "torch.linalg", "np", "numpy", "np.linalg", "numpy.linalg", "LA", "la", "linalg"}
 
 
-def _normed(call: ast.Call) -> ast.AST | None:
-    """What a norm call measures: `W` in `W.norm(dim=1)`, `torch.linalg.norm(W)`, `norm(W)`."""
+def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | None:
+    """What a norm call measures: `W` in `W.norm(dim=1)`, `torch.linalg.norm(W)`, `norm(W)` (also
+    with the module imported under another name, `import torch as t`)."""
     func = call.func
-    if isinstance(func, ast.Attribute) and access_path(func.value) not in _NORM_MODULES:
+    module = access_path(func.value) if isinstance(func, ast.Attribute) else None
+    if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
         return func.value
     return call.args[0] if call.args else None
+
+
+def _stem(node: ast.AST) -> str:
+    """The text of `node` without its subscripts and views (`W_gate[valid]` -> `W_gate`)."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return ast.unparse(node)
 
 
 def _own_norm(value: ast.AST, denominator: ast.AST, aliases: dict[str, str]) -> bool:
     """Is the denominator the norm of the very value divided (`G / torch.norm(G)`)?"""
     if not (isinstance(denominator, ast.Call) and callee(denominator.func, aliases) in P.NORM_CALLS):
         return False
-    normed = _normed(denominator)
+    normed = _normed(denominator, aliases)
     return normed is not None and ast.unparse(normed) == ast.unparse(value)
 
 
@@ -488,6 +572,41 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
         and right is None
         and _layer_weight(right_node)
     )
+
+
+_TOKEN_CALLS = {"encode", "convert_tokens_to_ids", "to_single_token", "token_to_id"}
+_TOKEN_ID_NAME = re.compile(r"^(?:\w+_)?(?:tok|token)_?id$", re.I)
+
+
+def _token_id(e: ast.AST) -> bool:
+    """Is `e` one token's id (`tok.encode(w)[0]`, `tok.convert_tokens_to_ids("dog")`, `tok_id`)?
+    A matrix indexed by it on its first axis holds one row per token, whatever its name says."""
+    if isinstance(e, ast.Name):
+        return bool(_TOKEN_ID_NAME.match(e.id))
+    while isinstance(e, ast.Subscript):
+        e = e.value
+    return isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in _TOKEN_CALLS
+
+
+# a key that names unembedding rows saved under another name (`art["number_unembedding"]`), or
+# their mean over the vocabulary (`art["unembedding_mean"]`)
+_HEAD_KEY = re.compile(r"(?:^|_)(?:unembeddings?|unembed|lm_head|w_u)(?:_|$)", re.I)
+_MEAN_KEY = re.compile(r"(?:^|_)(?:mean|avg|average|centroid)(?:_|$)", re.I)
+# what flows into or out of the head is not its rows (`captured["lm_head_in"]`)
+_FLOW_KEY = re.compile(
+    r"(?:^|_)(?:in|inputs?|out|outputs?|acts?|activations?|hidden|resid|grads?|logits?)(?:_|$)", re.I
+)
+
+
+def _keyed_rows(key: ast.AST, root: str | None) -> Taint | None:
+    """Rows of the head stored under a key that names them (medium confidence); a key naming
+    their mean is the mean over the vocabulary (subtracting it centres the rows)."""
+    name = const(key)
+    if not isinstance(name, str) or not _HEAD_KEY.search(name) or _FLOW_KEY.search(name):
+        return None
+    if _MEAN_KEY.search(name):
+        return Taint(MEAN, ROWS, mean_ok=True, root=root, source=name)
+    return Taint(LABEL, ROWS, confidence="medium", root=root, source=name)
 
 
 def _is_key(e: ast.AST) -> bool:

@@ -16,6 +16,7 @@ from cosaudit.lint.taint.values import (
     DIFF,
     INPUT,
     LABEL,
+    MEAN,
     PARAM,
     ROWS,
     SEL,
@@ -28,6 +29,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
+    unfollowed,
 )
 
 
@@ -179,9 +181,33 @@ def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     operand). Class means, hidden states and label rows are not such a probe."""
     pair = lens_operands(tmpl)
     if pair is None:
-        return None
+        return _two_parameter_lens(tmpl, actual)
     index = pair[0].param if pair[0].param is not None else -1
-    return [pair[1]] if index in actual and actual[index] is None else None
+    return [pair[1]] if index in actual and unfollowed(actual[index]) else None
+
+
+def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
+    """`pairwise_cos(sae.W_dec, model.unembed.W_U.T)` of a helper that normalises both of its
+    parameters and multiplies them: given label rows and a matrix we do not follow, every other
+    vector is ranked by cosine against every label row (a cosine lens, the rows alone). Any cosine
+    helper given label rows and averages of some label rows (a word's sub-token rows) is one too."""
+    params = [t for t in tmpl.operands if t.kind == PARAM]
+    if len(params) != 2 or tmpl.against_means or tmpl.kind != "cosine":
+        return None
+    values = [actual.get(p.param if p.param is not None else -1, params) for p in params]
+    labels = [v for v in values if isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL)]
+    # given something we do not follow, only a helper that normalises both arguments by hand: a
+    # `closest(W, hidden)` over a cosine call is left to the helper-lens rule (`_lens`)
+    by_hand = all(p.normalized for p in params)
+    if len(labels) != 1 or not any((by_hand and unfollowed(v)) or _row_average(v) for v in values):
+        return None
+    return [replace(labels[0], normalized=True)]
+
+
+def _row_average(v: Any) -> bool:
+    """Averages of some label rows (a word's sub-token rows), not the mean over every label: they
+    move with the head's translation as the rows do."""
+    return isinstance(v, Taint) and v.kind == MEAN and not v.mean_ok
 
 
 def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
@@ -221,6 +247,24 @@ _LABEL_DOC = re.compile(
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
 
 
+# a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)"
+_DOC_DEFINITION = re.compile(
+    r"\b([A-Za-z_]\w*)\s*=\s*([^\n=]*?\b(?:lm_head|unembed(?:ding)?|W_U|get_output_embeddings)\b[^\n]*)"
+)
+
+
+def _defined_in_doc(doc: str) -> dict[str, Taint]:
+    """Parameters the docstring defines as (normalised) head rows, e.g. `unit_rows =
+    F.normalize(lm_head.weight, dim=-1)`: label rows at medium confidence."""
+    out: dict[str, Taint] = {}
+    for m in _DOC_DEFINITION.finditer(doc):
+        text = m.group(2)
+        orient = COLS if "W_U" in text else ROWS
+        unit = bool(re.match(r"\s*(?:F\.|torch\.nn\.functional\.)?normali[sz]e\(", text))
+        out[m.group(1)] = Taint(LABEL, orient, normalized=unit, confidence="medium", source=m.group(1))
+    return out
+
+
 def matrix_param(name: str) -> bool:
     """Is a parameter named as a classifier's weight matrix (`W`, `weights`, `fc_w`)?"""
     return bool(_MATRIX_PARAM.match(name))
@@ -231,11 +275,14 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
     documented = bool(_LABEL_DOC.search(doc))
+    defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
     for i, a in enumerate(args):
         hint = next((orient for pat, orient in P.NAME_HINTS if pat.match(a.arg)), None)
-        if hint is not None:
+        if a.arg in defined:
+            out[a.arg] = defined[a.arg]
+        elif hint is not None:
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
         elif documented and _MATRIX_PARAM.match(a.arg):
             out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)

@@ -19,9 +19,11 @@ from cosaudit.lint.taint.values import (
     NormOf,
     Sim,
     Taint,
+    Unit,
     first_sim,
     label_axis_ok_torch,
     product_kind,
+    unfollowed,
 )
 
 # class means / centroids / prototypes (neural-collapse code compares classifier rows with them)
@@ -48,7 +50,7 @@ def against_class_means(node: ast.AST) -> bool:
 def _probe(value: Any) -> bool:
     """Can `value` be the one vector ranked against every label row: anything we do not follow, or
     an analogy / difference of rows (`W[b] - W[a] + W[c]`)?"""
-    return value is None or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
+    return unfollowed(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 
 class SinkRules:
@@ -136,6 +138,8 @@ class SinkRules:
         # cosine lens only if the rows were normalised (unnormalised, it is a logit (difference))
         for t, ok, other in ((a, left, b), (b, right, a)):
             ranking = ok and _probe(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
-            if ranking and not against_class_means(node):
+            # a unit vector of ours against one unit label row: the cosine of the two
+            one_row = ok and isinstance(other, Unit) and t.kind == LABEL and t.normalized
+            if (ranking or one_row) and not against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

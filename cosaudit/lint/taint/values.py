@@ -206,6 +206,17 @@ class NormOf:
     taint: Taint
 
 
+@dataclass(frozen=True)
+class Unit:
+    """A vector we do not follow divided by its own norm (`d / d.norm(dim=-1, keepdim=True)`,
+    `F.normalize(d)`): its product with a unit label row is a cosine."""
+
+
+def unfollowed(value: Any) -> bool:
+    """Is `value` something we do not follow (unknown, or a unit vector of unknown origin)?"""
+    return value is None or isinstance(value, Unit)
+
+
 @dataclass
 class ClassInfo:
     """A class defined here: constructing it with label rows (`Wrapper(model.lm_head.weight)`)

@@ -16,6 +16,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
+    Unit,
     access_path,
     const,
     contains_norm,
@@ -54,6 +55,8 @@ def normalize(an: Any, c: CallSite) -> Any:
         return None
     if isinstance(a, Taint):
         return replace(a, normalized=True)
+    if a is None and c.name == "normalize":
+        return Unit()  # `F.normalize(neuron_dirs)`: a unit vector of something we do not follow
     return a if isinstance(a, Sim) else None
 
 

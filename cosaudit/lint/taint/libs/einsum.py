@@ -11,7 +11,7 @@ import ast
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, const, product_kind
+from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, const, product_kind, unfollowed
 
 
 def _operand_axes(part: str, named: bool) -> list[str]:
@@ -66,7 +66,7 @@ def einsum(an: Any, c: CallSite) -> Any:
             return None  # "vd,vd->v": each row with itself (squared norms)
         return an._sink(product_kind(a, b), a, b, c.node, "einsum")
     for t, ok, other, axes in ((a, labelled[0], b, ax_a), (b, labelled[1], a, ax_b)):
-        if ok and other is None and t.normalized and (t.orient != VEC or len(axes) > 1):
+        if ok and unfollowed(other) and t.normalized and (t.orient != VEC or len(axes) > 1):
             return an._sink("cosine", t, None, c.node, "einsum")
     return None
 

@@ -1,0 +1,92 @@
+"""Cosine lenses written without a cosine call: a coordinate of the normalised rows, a helper that
+normalises both of its arguments, a unit vector of ours against unit head columns, and rows
+divided by their own norms against one unit head row. Each has a quiet look-alike: the same
+product without the normalisation is a logit (or a projection), which a translation of the head
+shifts for every label alike.
+
+Shapes seen in public scripts; written for cosaudit's tests.
+"""
+import numpy as np
+import torch as t
+import torch.nn.functional as F
+from transformers import AutoModelForCausalLM, AutoTokenizer
+
+model = AutoModelForCausalLM.from_pretrained("org/causal-lm")
+tok = AutoTokenizer.from_pretrained("org/causal-lm")
+
+# %% coordinate 0 of every unit row: each row's cosine with the basis direction e_0
+unit_rows = F.normalize(model.lm_head.weight, dim=1)
+top = unit_rows[:, 0].detach().topk(20)  # expect: COS120
+raw_top = model.lm_head.weight[:, 0].detach().topk(20)  # the logit of e_0: quiet
+own = unit_rows[:, :8].detach()  # a block of coordinates, not a ranking: quiet
+
+
+# %% a helper that normalises both arguments, given the head and a matrix we do not follow
+def pairwise_cos(a, b):
+    a = F.normalize(a, dim=1)
+    b = F.normalize(b, dim=1)
+    return a @ b.T
+
+
+def raw_products(a, b):
+    return a @ b.T
+
+
+head = model.lm_head.weight.detach()
+features_vs_vocab = pairwise_cos(sae.W_dec, head)  # expect: COS120
+features_vs_features = pairwise_cos(sae.W_dec, sae.W_dec)  # SAE features with each other: quiet
+feature_logits = raw_products(sae.W_dec, head)  # logit effects: quiet
+
+# %% neuron output directions (unit, by hand) against unit head columns picked by square
+unembed_cols = head.T  # [d_model, d_vocab]
+for layer in range(2):
+    out_dirs = blocks[layer].W_out[neurons]
+    out_norms = t.norm(out_dirs, dim=-1)
+    out_dirs = out_dirs / out_norms.unsqueeze(-1)
+    move_cols = unembed_cols.T[square_id].T
+    move_cols = move_cols / t.norm(move_cols, dim=0)
+    agreement = out_dirs @ move_cols  # expect: COS120
+    projection = blocks[layer].W_out[neurons] @ move_cols  # projection on a unit head direction: quiet
+
+# %% rows divided by their own norms against one unit head row (a token-indexed matrix is rows)
+W_U = get_W_U(model)
+gate = mlp_weights.W_gate
+gate_len = np.linalg.norm(gate, axis=1)
+row = W_U[tok.encode(" dog", add_special_tokens=False)[0]]
+row = row / np.linalg.norm(row)
+cos_vals = (gate @ row) / np.maximum(gate_len, 1e-10)  # expect: COS120
+scaled = (gate @ row) / np.maximum(batch_size, 1)  # a projection, scaled: quiet
+hidden_dim = W_U[3]  # one hidden dimension of a [d_model, d_vocab] matrix: not a row
+
+
+# %% head rows saved under keys that name them, against averages of some of them (a word's
+# sub-token rows), through a helper dividing the product by both norms
+def cosine(left, right):
+    top = left @ right.T
+    den = np.linalg.norm(left, axis=1)[:, None] * np.linalg.norm(right, axis=1)[None, :]
+    return top / den
+
+
+def key_geometry(art):
+    numbers = art["number_unembedding"]
+    centre = art["unembedding_mean"]
+    animals = np.stack([art["animal_unembedding_tokens"][i].mean(0) for i in range(4)])
+    return {
+        "raw": cosine(animals, numbers),  # expect: COS120
+        "centred": cosine(animals - centre, numbers - centre),  # expect: COS120
+        "others": cosine(art["feature_directions"], art["steering_directions"]),  # not the head: quiet
+        "logits": art["feature_directions"] @ numbers.T,  # logit lens: quiet
+        "captured": cosine(animals, art["lm_head_in"]),  # what flows into the head: quiet
+    }
+
+
+# %% a parameter the docstring defines as the (normalised) head rows
+def router(hidden, unit_rows, k):
+    """unit_rows = F.normalize(lm_head.weight, dim=-1), shape [V, d]."""
+    q = F.normalize(hidden, dim=-1)
+    return (q @ unit_rows.T).topk(k)  # expect: COS120
+
+
+def readout(hidden, table, k):
+    """table = lm_head.weight, shape [V, d]."""
+    return (hidden @ table.T).topk(k)  # the logit lens: quiet
