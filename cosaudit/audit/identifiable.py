@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from cosaudit.audit._json import num
+from cosaudit.audit._json import margin, num
 from cosaudit.audit.reports import ArgmaxReport, NeighboursReport, PatternsReport
 from cosaudit.audit.tie_share import mark_tieable, summarise_overlap, tieable_with_share
 from cosaudit.core.geometry import (
@@ -183,7 +183,7 @@ def run_neighbours(
         {
             "id": int(r.pair[1]),
             "label": head.label_of(int(r.pair[1])),
-            "margin": num(r.rel_margin),
+            "margin": margin(r.rel_margin),
             "method": r.method,
             "storage_tie": bool(r.storage_tie),
         }
@@ -254,7 +254,7 @@ def run_argmax(
                 "label": lab.label if lab is not None else head.label_of(int(i)),
                 "token": lab.token if lab is not None else None,
                 "argmaxable": {"yes": True, "no": False}.get(r.verdict),
-                "margin": num(r.rel_margin) if r.argmaxable else None,
+                "margin": margin(r.rel_margin) if r.argmaxable else None,
                 "method": r.method,
                 "why_not": None if r.argmaxable else _why_not(head, r),
                 **_answer_json(r, keep_witness),

@@ -32,6 +32,24 @@ def _label(entry: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------------- neighbours
 
 
+def _margin_cell(entry: dict[str, Any]) -> str:
+    """A witness margin; one below the storage dtype's resolution is marked as a tie in practice."""
+    m = entry.get("margin")
+    if m is None:
+        return ""
+    return fmt_num(m, 3) + (" (float tie)" if entry.get("storage_tie") else "")
+
+
+def _float_tie_line(entries: list[dict[str, Any]], what: str) -> list[str]:
+    n = sum(bool(e.get("storage_tie")) for e in entries)
+    if not n:
+        return []
+    return [
+        f"{n} {what} marked (float tie): the witness's margin is below the stored dtype's resolution — "
+        "it holds in exact arithmetic, but in practice another label ties with it."
+    ]
+
+
 
 def _neighbour_rows(report: dict[str, Any]) -> list[list[str]]:
     cols = [report["cosine"], report["centered_cosine"], report["tieable"]]
@@ -42,7 +60,7 @@ def _neighbour_rows(report: dict[str, Any]) -> list[list[str]]:
         for c, key in zip(cols, ("cosine", "cosine", "margin"), strict=True):
             if r < len(c):
                 e = c[r]
-                val = fmt(e.get(key)) if key == "cosine" else fmt_num(e.get(key), 3)
+                val = fmt(e.get(key)) if key == "cosine" else _margin_cell(e)
                 row += [label_with_id(e["label"], e["id"]), val]
             else:
                 row += ["", ""]
@@ -118,6 +136,7 @@ def _neighbours_footer(report: dict[str, Any]) -> list[str]:
         _search_line(report),
         _cosine_caveat(report),
         report["margin_note"] + ".",
+        *_float_tie_line(report["tieable"], "tie-able neighbour(s)"),
     ]
     return lines + list(report.get("notes", []))
 
@@ -172,6 +191,7 @@ def _argmax_summary(report: dict[str, Any]) -> list[str]:
         f"computed in {report.get('dtype', 'float64')}.",
         f"argmaxable: {report['semantics']} (searched: {report['space']}).",
         "methods: " + ", ".join(f"{k} {v}" for k, v in report["methods"].items()),
+        *_float_tie_line(report["labels"], "argmaxable label(s)"),
     ]
     return lines + list(report.get("notes", []))
 
@@ -190,7 +210,7 @@ def _argmax_rows(report: dict[str, Any], limit: int | None) -> list[list[str]]:
             {"yes": "yes", "no": "NO", "undecided": "undecided"}.get(
                 r.get("verdict", ""), "yes" if r["argmaxable"] else "NO"
             ),
-            fmt_num(r["margin"], 3) if r["margin"] is not None else "",
+            _margin_cell(r),
             r["method"],
             r.get("why_not") or "",
         ]

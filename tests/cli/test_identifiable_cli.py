@@ -293,6 +293,21 @@ def test_argmax_reports_a_float32_tie_in_practice(tmp_path: Path) -> None:
     rep = _json("argmax", _npy(tmp_path, W), "--ids", "4")
     (row,) = rep["labels"]
     assert row["verdict"] == "yes" and row["storage_tie"] and "float32 tie in practice" in row["note"]
+    assert 0 < row["margin"] < 1e-8  # kept to 3 significant digits, not rounded to a contradictory 0
+    for fmt in ("text", "md"):
+        out = run("argmax", _npy(tmp_path, W), "--ids", "4", "--format", fmt).stdout
+        assert "(float tie)" in out and "another label ties with it" in " ".join(out.split()), fmt
+
+
+def test_neighbours_marks_a_tie_below_the_storage_resolution(tmp_path: Path) -> None:
+    # labels 1 and 5 tie at the top only by a margin of ~1e-18 (float64): yes, but a tie with a third in practice
+    W = np.array([[0, -1.9999999998835847], [-1.1920928955078125e-07, 2], [-1, 3.0000000298023224],
+                  [-4.000000000232831, 1], [-2.5000000001164153, 2.0000000447034836], [0, -1.9999999997671694]])
+    rep = json.loads(run("neighbours", _npy(tmp_path, W), "--id", "1", "--format", "json").stdout)
+    (five,) = [e for e in rep["tieable"] if e["id"] == 5]
+    assert five["storage_tie"] and 0 < five["margin"] < 1e-15
+    out = " ".join(run("neighbours", _npy(tmp_path, W), "--id", "1").stdout.split())
+    assert "(float tie)" in out and "1 tie-able neighbour(s) marked (float tie)" in out
 
 
 def test_neighbours_of_an_interior_label_is_none_after_one_argmax_check(tmp_path: Path) -> None:
