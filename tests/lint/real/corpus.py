@@ -5,7 +5,7 @@ paths of the corpus files, optionally only those of one split ("dev" or "heldout
 recomputes the dev/heldout split from the labels alone (stratified, random.Random(2026) over sorted
 ids), so a test can check that the recorded split is the deterministic one.
 
-Fresh held-out sets live in their own manifests (`manifest-heldout2.json` … `manifest-heldout4.json`;
+Fresh held-out sets live in their own manifests (`manifest-heldout2.json` … `manifest-heldout5.json`;
 `load_heldout2()`, `load_extra(split)`): `files("heldout2")` / `labels("heldout3")` select them.
 `files()` and `labels()` without a split still mean the 93 files of `manifest.json`, so the
 dev/heldout figures do not change.
@@ -24,13 +24,20 @@ MANIFEST = ROOT / "manifest.json"
 MANIFEST_HELDOUT2 = ROOT / "manifest-heldout2.json"
 MANIFEST_HELDOUT3 = ROOT / "manifest-heldout3.json"
 MANIFEST_HELDOUT4 = ROOT / "manifest-heldout4.json"
+MANIFEST_HELDOUT5 = ROOT / "manifest-heldout5.json"
 SEED = 2026
 SPLITS = ("dev", "heldout")
 HELDOUT2 = "heldout2"
 HELDOUT3 = "heldout3"
 HELDOUT4 = "heldout4"
+HELDOUT5 = "heldout5"
 # the fresh sets, each in its own manifest
-EXTRA = {HELDOUT2: MANIFEST_HELDOUT2, HELDOUT3: MANIFEST_HELDOUT3, HELDOUT4: MANIFEST_HELDOUT4}
+EXTRA = {
+    HELDOUT2: MANIFEST_HELDOUT2,
+    HELDOUT3: MANIFEST_HELDOUT3,
+    HELDOUT4: MANIFEST_HELDOUT4,
+    HELDOUT5: MANIFEST_HELDOUT5,
+}
 
 
 def load_manifest() -> list[dict]:
