@@ -12,6 +12,7 @@ numpy; F8_E4M3 / F8_E5M2 through `ml_dtypes` (numpy has no float8).
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import struct
 from collections.abc import Callable
@@ -307,12 +308,32 @@ class ArrayTensor:
         return f"ArrayTensor({self.name!r}, {self.dtype}, {list(self.shape)})"
 
     def read(self, on_block: BlockCallback | None = None) -> np.ndarray:
-        out = np.array(self.array, dtype=out_dtype(self.dtype), copy=True)
-        if on_block is not None and out.ndim >= 1:
-            step = max(1, BLOCK_BYTES // max(4 * int(np.prod(out.shape[1:])), 1))
-            for a in range(0, out.shape[0], step):
+        if self.array.ndim == 0:
+            return np.array(self.array, dtype=out_dtype(self.dtype), copy=True)
+        out = np.empty(self.shape, dtype=out_dtype(self.dtype))
+        step = max(1, BLOCK_BYTES // max(4 * int(np.prod(out.shape[1:])), 1))
+        for a in range(0, out.shape[0], step):
+            out[a : a + step] = self.array[a : a + step]
+            self._release(a + step)
+            if on_block is not None:
                 on_block(a, out[a : a + step])
         return out
+
+    def _release(self, rows_read: int) -> None:
+        """Give back the pages of a memory-mapped .npy once its rows are copied: mapped pages that
+        were read count in the process's resident memory, so a full copy would otherwise hold the
+        matrix twice (measured: 716 MB against 566 MB for the same head as safetensors)."""
+        mm = getattr(self.array, "_mmap", None)
+        advise = getattr(mm, "madvise", None)
+        if advise is None or not hasattr(mmap, "MADV_DONTNEED"):
+            return
+        row_bytes = self.array.itemsize * int(np.prod(self.shape[1:], dtype=np.int64))
+        # numpy maps the file from the allocation boundary below the data's offset
+        begin = int(getattr(self.array, "offset", 0)) % mmap.ALLOCATIONGRANULARITY
+        end = min(len(mm), begin + rows_read * row_bytes)
+        end -= end % mmap.PAGESIZE
+        if end > 0:
+            advise(mmap.MADV_DONTNEED, 0, end)
 
     def read_rows(self, start: int, stop: int) -> np.ndarray:
         return np.array(self.array[start:stop], dtype=out_dtype(self.dtype), copy=True)
@@ -324,7 +345,9 @@ class ArrayTensor:
         rows = self.shape[0]
         block_rows = block_rows or max(1, BLOCK_BYTES // max(4 * int(np.prod(self.shape[1:])), 1))
         for a in range(0, rows, block_rows):
-            yield a, np.asarray(self.array[a : a + block_rows], dtype=out_dtype(self.dtype))
+            block = np.array(self.array[a : a + block_rows], dtype=out_dtype(self.dtype), copy=True)
+            self._release(a + block_rows)
+            yield a, block
 
 
 def _dtype_name(dt: np.dtype) -> str:

@@ -342,3 +342,41 @@ def test_encode_helper_roundtrip() -> None:
     """The test writer itself: bytes decode back to the same (rounded) values."""
     x = np.array([1.5, -2.0, 0.25], dtype=np.float32)
     assert np.frombuffer(encode(x, "F16"), dtype="<f2").tolist() == [1.5, -2.0, 0.25]
+
+
+class _SpyMap:
+    """Stands in for a memmap's mmap object: records the page ranges given back."""
+
+    def __init__(self, real):
+        self.real, self.calls = real, []
+
+    def __len__(self) -> int:
+        return len(self.real)
+
+    def madvise(self, option, start, length):
+        self.calls.append((option, start, length))
+
+
+@pytest.mark.skipif(not hasattr(__import__("mmap"), "MADV_DONTNEED"), reason="no madvise on this platform")
+def test_npy_read_gives_back_mapped_pages_as_it_copies(tmp_path: Path, monkeypatch) -> None:
+    """A memory-mapped .npy is copied block by block and each copied block's pages are released, so
+    the head is not resident twice; the copy is exact and the file untouched."""
+    import mmap
+
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((5000, 64)).astype(np.float32)
+    path = tmp_path / "w.npy"
+    np.save(path, a)
+    before = path.read_bytes()
+    monkeypatch.setattr(T, "BLOCK_BYTES", 64 * 4 * 700)  # 700 rows a block: several blocks
+    (tensor,) = T.load_numpy_tensors(path).values()
+    spy = _SpyMap(tensor.array._mmap)
+    tensor.array._mmap = spy
+    np.testing.assert_array_equal(tensor.read(), a)
+    np.testing.assert_array_equal(np.vstack([b for _, b in tensor.iter_blocks(1000)]), a)
+    assert len(spy.calls) >= 8 + 4  # one per block copied: 8 in read(), 5 in iter_blocks(1000)
+    ends = [start + length for _, start, length in spy.calls]
+    assert all(op == mmap.MADV_DONTNEED and start == 0 for op, start, _ in spy.calls)
+    assert all(e % mmap.PAGESIZE == 0 and e <= len(spy) for e in ends)
+    assert max(ends) >= len(spy) - mmap.PAGESIZE  # by the end, (nearly) every page was given back
+    assert path.read_bytes() == before
