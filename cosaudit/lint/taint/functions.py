@@ -241,7 +241,9 @@ _LABEL_DOC = re.compile(
     r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
     r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
     r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
-    r"classifier(?:'s)? weight matrix",
+    r"classifier(?:'s)? weight matrix|"
+    # "Learned parameters of shape (n_classes, n_features)": one row per class
+    r"(?:parameters|weights?)\s+of\s+shape\s+\(\s*(?:n|num|nb)_?classes\s*,",
     re.I,
 )
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
@@ -274,7 +276,7 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
-    documented = bool(_LABEL_DOC.search(doc))
+    documented = bool(_LABEL_DOC.search(doc) or P.CLASS_SIM_FN.search(node.name))
     defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs

@@ -8,6 +8,7 @@ the name (the test itself is handled in `analyzer.refine`)."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,8 @@ from cosaudit.lint.taint.values import (
     NOTHING,
     PARAM,
     ROWS,
+    VEC,
+    Children,
     HeadModule,
     ParamList,
     Taint,
@@ -35,9 +38,16 @@ def parameters(an: Any, c: CallSite) -> Any:
     return ParamList(None, root_of(path) if path else None)
 
 
+def children(an: Any, c: CallSite) -> Any:
+    """`model.children()` / `model.modules()`: its layers, the last of which is usually the head."""
+    func = c.node.func
+    path = access_path(func.value) if isinstance(func, ast.Attribute) else None
+    return Children(path) if path else NOTHING
+
+
 def listing(an: Any, c: CallSite) -> Any:
-    """`list(m.parameters())`, `tuple(...)`: the same parameters, indexable."""
-    return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], ParamList) else NOTHING
+    """`list(m.parameters())`, `tuple(...)`: the same parameters (or layers), indexable."""
+    return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], (ParamList, Children)) else NOTHING
 
 
 def first_parameter(an: Any, c: CallSite) -> Any:
@@ -65,10 +75,26 @@ def head_accessor(an: Any, c: CallSite) -> Any:
     return HeadModule(path) if path else NOTHING
 
 
+# a file whose name says it holds the last layer's / classifier's weights
+# (`pickle.load(open("weight_and_bias_of_last_layer_teacher.pickle", "rb"))`), layout unknown
+_HEAD_FILE = re.compile(r"^(?=.*weight).*(?:last[_ -]?layer|classifier|(?:^|[_/.-])fc(?:[_.-]|$))", re.I)
+
+
+def loaded_head(an: Any, c: CallSite) -> Any:
+    """`pickle.load` / `np.load` / `torch.load` of a file named for the head's weights: the label
+    matrix, orientation unknown (medium confidence)."""
+    for sub in ast.walk(c.node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _HEAD_FILE.search(sub.value):
+            return Taint(LABEL, VEC, confidence="medium", source=f"load({sub.value!r})")
+    return NOTHING
+
+
 FUNCTIONS: dict[str, Handler] = {
+    **table(loaded_head, "load"),
     **table(head_accessor, "get_output_embeddings", "get_classifier"),
     **table(embedding_table, "from_pretrained"),
     **table(parameters, "parameters"),
+    **table(children, "children", "modules"),
     **table(listing, "list", "tuple", "iter"),
     **table(first_parameter, "next"),
 }
