@@ -189,6 +189,13 @@ class Children:
 
 
 @dataclass
+class HeadFile:
+    """A file opened by a name that says it holds the last layer's weights (`open("teacher_last_layer.pickle")`)."""
+
+    name: str
+
+
+@dataclass
 class ParamName:
     """The name variable of `for name, p in m.named_parameters()` / `sd.items()` / `f.keys()`:
     a test on it (`name == "fc.weight"`, `"lm_head" in name`) makes `p` the named tensor."""

@@ -21,6 +21,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     VEC,
     Children,
+    HeadFile,
     HeadModule,
     ParamList,
     Taint,
@@ -75,22 +76,39 @@ def head_accessor(an: Any, c: CallSite) -> Any:
     return HeadModule(path) if path else NOTHING
 
 
-# a file whose name says it holds the last layer's / classifier's weights
-# (`pickle.load(open("weight_and_bias_of_last_layer_teacher.pickle", "rb"))`), layout unknown
-_HEAD_FILE = re.compile(r"^(?=.*weight).*(?:last[_ -]?layer|classifier|(?:^|[_/.-])fc(?:[_.-]|$))", re.I)
+# a file whose name says it holds the last layer's / classifier's weights (`open("teacher_last_layer.pickle")`,
+# "weight_and_bias_of_last_layer.pickle", "fc_weights.npy"), not its features or outputs
+_HEAD_FILE = re.compile(
+    r"^(?!.*(?:feat|activ|embed|output|repr|hidden|logit|pred|label|input))"
+    r".*(?:last[_ -]?layer|(?=.*weight).*(?:classifier|(?:^|[_/.-])fc(?:[_.-]|$)))",
+    re.I,
+)
+
+
+def head_file(an: Any, c: CallSite) -> Any:
+    """`open(path)` of a file named for the head's weights."""
+    name = c.node.args[0] if c.node.args else None
+    if isinstance(name, ast.Constant) and isinstance(name.value, str) and _HEAD_FILE.search(name.value):
+        return HeadFile(name.value)
+    return NOTHING
 
 
 def loaded_head(an: Any, c: CallSite) -> Any:
-    """`pickle.load` / `np.load` / `torch.load` of a file named for the head's weights: the label
-    matrix, orientation unknown (medium confidence)."""
-    for sub in ast.walk(c.node):
-        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _HEAD_FILE.search(sub.value):
-            return Taint(LABEL, VEC, confidence="medium", source=f"load({sub.value!r})")
+    """`pickle.load` / `np.load` / `torch.load` of a file named for the head's weights (its name,
+    or an `open` of it): the label matrix, layout unknown (medium confidence)."""
+    first = c.node.args[0] if c.node.args else None
+    if isinstance(first, ast.Constant):
+        first_value = head_file(an, c)
+    else:
+        first_value = c.args[0] if c.args else None
+    if isinstance(first_value, HeadFile):
+        return Taint(LABEL, VEC, confidence="medium", source=f"load({first_value.name!r})")
     return NOTHING
 
 
 FUNCTIONS: dict[str, Handler] = {
     **table(loaded_head, "load"),
+    **table(head_file, "open"),
     **table(head_accessor, "get_output_embeddings", "get_classifier"),
     **table(embedding_table, "from_pretrained"),
     **table(parameters, "parameters"),

@@ -70,6 +70,43 @@ saved = pickle.load(open("weight_and_bias_of_last_layer_teacher.pickle", "rb"))
 saved_w = pp.normalize(saved["weight"], axis=0)
 dirichlet = np.matmul(np.transpose(saved_w), saved_w)  # expect: COS101
 
+with open("teacher_last_layer.pickle", "rb") as fh:
+    head = pickle.load(fh)["weight"]
+head_cols = pp.normalize(head, axis=0)
+dirichlet_cols = head_cols.T @ head_cols  # expect: COS101
+
+
+def last_linear(net):
+    layer = list(net.children())[-1]
+    while isinstance(layer, torch.nn.Sequential):
+        layer = list(layer.children())[-1]
+    return layer
+
+
+def teacher_similarity(teacher):
+    rows = next(last_linear(teacher).parameters())
+    unit = F.normalize(rows, p=2, dim=1)
+    return unit @ unit.T  # expect: COS101
+
+
+def spread_classes(class_weights, margin=0.0):
+    """Push the per-class weight vectors (n_classes x dim) apart."""
+    unit = F.normalize(class_weights, p=2, dim=1)
+    return (unit @ unit.t()).clamp(min=margin).mean()  # expect: COS101
+
+
+def concentration(params, key="Teacher/fc2/weights"):
+    w = params[key]
+    w = w / np.linalg.norm(w, axis=0, keepdims=True)
+    return w.T.dot(w)  # expect: COS101
+
+
+def hidden_gram(params, key="Teacher/conv1/weights"):
+    w = params[key]
+    w = w / np.linalg.norm(w, axis=0, keepdims=True)
+    return w.T.dot(w)
+
+
 w2 = checkpoint["Teacher/fc2/weights"]
 w2 = w2 / np.linalg.norm(w2, axis=0, keepdims=True)
 C = w2.T.dot(w2)  # expect: COS101
@@ -104,3 +141,12 @@ def hidden_orthogonality(weights):
 feats = pickle.load(open("last_layer_features.pickle", "rb"))
 feats_n = pp.normalize(feats, axis=1)
 feat_sim = np.matmul(feats_n, np.transpose(feats_n))
+with open("last_layer_activations.pickle", "rb") as fh:
+    acts = pp.normalize(pickle.load(fh), axis=1)
+act_sim = acts @ acts.T
+
+
+def loss_weighting(class_weights, logits, y):
+    """Cross-entropy re-weighted per class."""
+    w = class_weights / class_weights.norm()
+    return F.cross_entropy(logits, y, weight=w)
