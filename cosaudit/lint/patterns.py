@@ -107,6 +107,10 @@ HEAD_GETTER = re.compile(
     r"lm_head_weights?|classifier_weights?|class_weights_matrix)\d*$"
 )
 
+# a function whose name says it takes the maximum cosine of each of many vectors against a fixed
+# matrix (`mcs_to_fixed(learned_dict, unembed)`, `max_cosine_sim(atoms, W_U)`): a cosine lens
+MAX_COSINE_FN = re.compile(r"^(?:m?mcs|max_?cos(?:ine)?(?:_?sim\w*)?)(?:_|$)", re.I)
+
 # a function whose name says it compares classes (`compute_class_similarity_matrix(weights)`,
 # `class_sim(fc_weight)`): given the classifier's weight, it computes their pairwise similarities
 CLASS_SIM_FN = re.compile(r"(?:^|_)(?:class(?:es)?|cls)_?(?:sim|similarity|similarities|cos|cosine)(?:_|$)", re.I)

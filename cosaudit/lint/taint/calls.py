@@ -75,10 +75,11 @@ class CallRules:
         if method and P.HEAD_GETTER.match(site.name):
             path = access_path(node)
             return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
-        if P.CLASS_SIM_FN.search(site.name):
-            head = next((a for a in site.args if isinstance(a, Taint) and a.kind == LABEL and not a.row), None)
-            if head is not None:
-                return self._sink("cosine", head, head, node, f"{site.name}()")
+        head = next((a for a in site.args if isinstance(a, Taint) and a.kind == LABEL and not a.row), None)
+        if head is not None and P.CLASS_SIM_FN.search(site.name):
+            return self._sink("cosine", head, head, node, f"{site.name}()")
+        if head is not None and P.MAX_COSINE_FN.match(site.name) and len(site.args) == 2:
+            return self._sink("cosine", head, None, node, f"{site.name}()")  # other vectors against every row
         return NOTHING
 
     def _callable_object(self, site: CallSite) -> Any:
