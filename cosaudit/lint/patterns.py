@@ -42,6 +42,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"^[A-Za-z_]\w*\.(head|linear)\.weight$",  # model.head / CIFAR model.linear
             r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",  # state-dict keys, GGUF output
             r"(^|\.)\w*probe\w*\.weight$",  # multiclass linear probes
+            r"\.(?:children|modules)\(\)\[-1\]\.weight$",  # the last layer, found by walking the model
             # a tensor stored under the unembedding's own name (γ in the linear-representation
             # papers' notation) in a file loaded here: load_file(p)["gamma"], get_tensor("W_U")
             r"(?:load_file|load|safe_open|get_tensor|get_slice|load_state_dict)\(\)\.(?:gamma|unembed\w*)$",
@@ -55,6 +56,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)layers\[-1\]\.get_weights\(\)\[0\]$",
             r"(^|\.)layers\[-1\]\.kernel$",
             r"(^|\.)(head|lm_head|classifier|logits|output|out)\.kernel$",
+            # a TF checkpoint's variable of the last dense layer: `teacher["Teacher/fc2/weights"]`
+            r"/(?:fc\d*|logits|classifier|head|softmax)/(?:weights|kernel)(?::0)?$",
         ],
     ),
     (
@@ -100,9 +103,17 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
 # a getter whose name says it returns the head's rows (`model.get_unembedding_matrix()`,
 # `net.get_classifier_weights()`): label rows at medium confidence. Input embeddings are not.
 HEAD_GETTER = re.compile(
-    r"^get_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|"
-    r"lm_head_weights?|classifier_weights?|class_weights_matrix)$"
+    r"^(?:get|extract|fetch)_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|"
+    r"lm_head_weights?|classifier_weights?|class_weights_matrix)\d*$"
 )
+
+# a function whose name says it takes the maximum cosine of each of many vectors against a fixed
+# matrix (`mcs_to_fixed(learned_dict, unembed)`, `max_cosine_sim(atoms, W_U)`): a cosine lens
+MAX_COSINE_FN = re.compile(r"^(?:m?mcs|max_?cos(?:ine)?(?:_?sim\w*)?)(?:_|$)", re.I)
+
+# a function whose name says it compares classes (`compute_class_similarity_matrix(weights)`,
+# `class_sim(fc_weight)`): given the classifier's weight, it computes their pairwise similarities
+CLASS_SIM_FN = re.compile(r"(?:^|_)(?:class(?:es)?|cls)_?(?:sim|similarity|similarities|cos|cosine)(?:_|$)", re.I)
 
 ANY_NAME_HINT = re.compile("|".join(f"(?:{pat.pattern})" for pat, _ in NAME_HINTS))
 

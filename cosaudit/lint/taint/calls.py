@@ -60,11 +60,27 @@ class CallRules:
             out = handler(self, site)
             if out is not NOTHING:
                 return out
-        if isinstance(func, ast.Attribute) and P.HEAD_GETTER.match(site.name):
-            # a method of an object we do not follow; a helper function is judged by its body
+        out = self._unfollowed_call(site)
+        return libs.fallback(self, site) if out is NOTHING else out
+
+    def _unfollowed_call(self, site: CallSite) -> Any:
+        """A call of something not defined here (a method of an object we do not follow, an
+        `extract_*` helper imported from elsewhere; a helper of the scan is judged by its body),
+        judged by its name:
+        `get_classifier_weights()` returns the head; `class_similarity_matrix(W)` of a head
+        compares its rows pairwise."""
+        node = site.node
+        # `get_unembedding(model)` of a helper of the scan that returns no head stays unknown
+        method = isinstance(node.func, ast.Attribute) or not site.name.startswith("get")
+        if method and P.HEAD_GETTER.match(site.name):
             path = access_path(node)
             return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
-        return libs.fallback(self, site)
+        head = next((a for a in site.args if isinstance(a, Taint) and a.kind == LABEL and not a.row), None)
+        if head is not None and P.CLASS_SIM_FN.search(site.name):
+            return self._sink("cosine", head, head, node, f"{site.name}()")
+        if head is not None and P.MAX_COSINE_FN.match(site.name) and len(site.args) == 2:
+            return self._sink("cosine", head, None, node, f"{site.name}()")  # other vectors against every row
+        return NOTHING
 
     def _callable_object(self, site: CallSite) -> Any:
         """Calls of values bound earlier: a tensor fetched by a variable name, a user function,

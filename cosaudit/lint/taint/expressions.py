@@ -19,6 +19,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    Children,
     DictVal,
     HeadModule,
     ModelObj,
@@ -73,6 +74,12 @@ def _head_module(path: str) -> bool:
     return found is not None and found[0] == LABEL
 
 
+def _source_confidence(path: str) -> str:
+    """High for a head named by its access path (`model.fc.weight`); medium for a bare name, the
+    last of a model's layers (`children()[-1]`) or a TF variable named by scope (`fc2/weights`)."""
+    return "high" if "." in path and "children()" not in path and "/" not in path else "medium"
+
+
 class ExpressionRules:
     """Mixin of the analyser: names, attributes, subscripts, containers and arithmetic."""
 
@@ -93,7 +100,7 @@ class ExpressionRules:
             loader_centered=loader,
             root=root,
             source=path,
-            confidence="high" if "." in path else "medium",
+            confidence=_source_confidence(path),
         )
 
     def _e_Name(self, node: ast.Name, env: dict[str, Any]) -> Any:
@@ -169,8 +176,8 @@ class ExpressionRules:
             if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
                 return base.items[idx]
             return base.label_matrix()
-        if isinstance(base, ParamList):
-            return self._parameter(base, const(node.slice), env)
+        if isinstance(base, (ParamList, Children)):
+            return self._listed(base, const(node.slice), env)
         if isinstance(base, DictVal):  # `tables["output"]`; `tables[name]`: any of them
             key = const(node.slice)
             return base.items.get(key) if isinstance(key, str) else base.riskiest()
@@ -181,6 +188,12 @@ class ExpressionRules:
             # basis direction e_k, one vector ranked against every label row (a cosine lens)
             return self._sink("cosine", base, None, node, "coordinate of the normalised rows")
         return self._index(base, node.slice, env)
+
+    def _listed(self, listed: ParamList | Children, idx: Any, env: dict[str, Any]) -> Any:
+        """Item `idx` of a model's parameters, or of its layers (the last layer is the head)."""
+        if isinstance(listed, ParamList):
+            return self._parameter(listed, idx, env)
+        return HeadModule(f"{listed.path}.children()[-1]") if idx == -1 else None
 
     def _parameter(self, params: ParamList, idx: Any, env: dict[str, Any]) -> Any:
         """`list(head.parameters())[0]` is the head's weight; `list(model.parameters())[-2]` is
@@ -200,6 +213,8 @@ class ExpressionRules:
         real = [e for e in real if not (isinstance(e, ast.Constant) and e.value is Ellipsis)]
         if not real:
             return base
+        if base.kind == LABEL and len(real) == 1 and const(real[0]) in _WEIGHT_KEYS:
+            return base  # `fc_weight["weight"]`: the weight of a loaded head (not its bias)
         if any(_is_key(e) for e in real):
             return None  # weights["w_k"]: a dict of named tensors, not rows picked by an index
         if base.orient == VEC:
@@ -418,7 +433,8 @@ class ExpressionRules:
         `den = norm(a)[:, None] * norm(b)[None, :]`: that `den` holds two norms."""
         if not isinstance(target, ast.Name):
             return
-        factors = norm_factors(value, env) if isinstance(value, ast.BinOp) else 0
+        # a product (`n.mm(n.T)`, `np.outer(n, n)`, `norm(a)[:, None] * norm(b)`) of norms
+        factors = norm_factors(value, env) if isinstance(value, (ast.BinOp, ast.Call)) else 0
         if factors >= 2:
             self._norm_counts[target.id] = factors
         else:
@@ -607,6 +623,9 @@ def _keyed_rows(key: ast.AST, root: str | None) -> Taint | None:
     if _MEAN_KEY.search(name):
         return Taint(MEAN, ROWS, mean_ok=True, root=root, source=name)
     return Taint(LABEL, ROWS, confidence="medium", root=root, source=name)
+
+
+_WEIGHT_KEYS = ("weight", "weights", "kernel", "W")
 
 
 def _is_key(e: ast.AST) -> bool:

@@ -25,10 +25,12 @@ from cosaudit.lint.taint.values import (
     Derived,
     Event,
     FuncInfo,
+    HeadModule,
     ModelObj,
     Sim,
     Taint,
     TupleVal,
+    match_source,
     unfollowed,
 )
 
@@ -52,6 +54,9 @@ class FunctionRules:
         env = dict(self.globals if outer is None else outer)
         env.update(_parameters(node))
         env.update(bound or {})
+        for name in info.params:  # a parameter shadows a name bound outside
+            self.strings.pop(name, None)
+        self.strings.update(_named_defaults(node))
         quiet = bool(P.FORWARD_FUNCS.search(node.name))
         info.quiet = quiet
         info.initialiser = quiet and bool(P.INIT_FUNCS.match(node.name))
@@ -120,7 +125,7 @@ class FunctionRules:
                 v = actual.get(ret.param if ret.param is not None else -1)
                 return v if isinstance(v, Taint) else None
             return ret
-        return ret if isinstance(ret, (ModelObj, TupleVal)) else None
+        return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule)) else None
 
     def _actuals(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> dict[int, Any]:
         """The value of each parameter at a call, by the parameter's position."""
@@ -241,10 +246,12 @@ _LABEL_DOC = re.compile(
     r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
     r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
     r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
-    r"classifier(?:'s)? weight matrix",
+    r"classifier(?:'s)? weight matrix|"
+    # "Learned parameters of shape (n_classes, n_features)": one row per class
+    r"(?:parameters|weights?)\s+of\s+shape\s+\(\s*(?:n|num|nb)_?classes\s*,",
     re.I,
 )
-_MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*)$")
+_MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|class_weights?)$")
 
 
 # a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)"
@@ -265,6 +272,20 @@ def _defined_in_doc(doc: str) -> dict[str, Taint]:
     return out
 
 
+def _named_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    """Parameters whose default names a head tensor (`key="Teacher/fc2/weights"`): `params[key]`
+    is that tensor unless a call says otherwise."""
+    args = node.args.posonlyargs + node.args.args
+    pairs = list(zip(args[len(args) - len(node.args.defaults) :], node.args.defaults, strict=True)) + [
+        (a, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is not None
+    ]
+    return {
+        a.arg: d.value
+        for a, d in pairs
+        if isinstance(d, ast.Constant) and isinstance(d.value, str) and match_source("_." + d.value) is not None
+    }
+
+
 def matrix_param(name: str) -> bool:
     """Is a parameter named as a classifier's weight matrix (`W`, `weights`, `fc_w`)?"""
     return bool(_MATRIX_PARAM.match(name))
@@ -274,7 +295,7 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
-    documented = bool(_LABEL_DOC.search(doc))
+    documented = bool(_LABEL_DOC.search(doc) or P.CLASS_SIM_FN.search(node.name))
     defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs

@@ -181,6 +181,21 @@ class ParamList:
 
 
 @dataclass
+class Children:
+    """`m.children()` / `m.modules()` (or their list): the last one, `[-1]`, is usually the final
+    classifier layer (a teacher walked down to its last `nn.Linear`): a head module, medium."""
+
+    path: str
+
+
+@dataclass
+class HeadFile:
+    """A file opened by a name that says it holds the last layer's weights (`open("teacher_last_layer.pickle")`)."""
+
+    name: str
+
+
+@dataclass
 class ParamName:
     """The name variable of `for name, p in m.named_parameters()` / `sd.items()` / `f.keys()`:
     a test on it (`name == "fc.weight"`, `"lm_head" in name`) makes `p` the named tensor."""
@@ -307,10 +322,16 @@ def root_of(path: str) -> str | None:
 
 
 # every source pattern ends in one of these: a cheap test before the regular expressions
-_SOURCE_TAILS = ("weight", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings")
+_SOURCE_TAILS = (
+    "weight", "weights", "kernel:0", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings"
+)
+
+
+_STATE_DICT_WEIGHT = re.compile(r"\.state_dict\(\)\.weight$")
 
 
 def match_source(path: str) -> tuple[str, str] | None:
+    path = _STATE_DICT_WEIGHT.sub(".weight", path)  # `model.fc.state_dict()["weight"]` is `model.fc.weight`
     if not path.endswith(_SOURCE_TAILS) or not P.ANY_SOURCE.search(path):
         return None
     for pat, kind, orient in P.SOURCES:

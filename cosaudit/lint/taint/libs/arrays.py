@@ -130,8 +130,16 @@ def corrcoef(an: Any, c: CallSite) -> Any:
     )
 
 
+def transpose(an: Any, c: CallSite) -> Any:
+    """`np.transpose(W)`, `jnp.transpose(W, (1, 0))`, `torch.transpose(W, 0, 1)`, `torch.t(W)`:
+    the label matrix, the other way round."""
+    first = c.args[0] if c.args else None
+    return first.flipped() if isinstance(first, Taint) else NOTHING
+
+
 FUNCTIONS: dict[str, Handler] = {
     **table(corrcoef, "corrcoef"),
+    **table(transpose, *P.TRANSPOSE_METHODS),
     **table(norm, *P.NORM_CALLS),
     **table(normalize, *P.NORMALIZE_CALLS),
     **table(dot, *(P.DOT_CALLS - {"einsum"})),

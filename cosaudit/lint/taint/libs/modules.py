@@ -8,6 +8,7 @@ the name (the test itself is handled in `analyzer.refine`)."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,9 @@ from cosaudit.lint.taint.values import (
     NOTHING,
     PARAM,
     ROWS,
+    VEC,
+    Children,
+    HeadFile,
     HeadModule,
     ParamList,
     Taint,
@@ -35,9 +39,16 @@ def parameters(an: Any, c: CallSite) -> Any:
     return ParamList(None, root_of(path) if path else None)
 
 
+def children(an: Any, c: CallSite) -> Any:
+    """`model.children()` / `model.modules()`: its layers, the last of which is usually the head."""
+    func = c.node.func
+    path = access_path(func.value) if isinstance(func, ast.Attribute) else None
+    return Children(path) if path else NOTHING
+
+
 def listing(an: Any, c: CallSite) -> Any:
-    """`list(m.parameters())`, `tuple(...)`: the same parameters, indexable."""
-    return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], ParamList) else NOTHING
+    """`list(m.parameters())`, `tuple(...)`: the same parameters (or layers), indexable."""
+    return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], (ParamList, Children)) else NOTHING
 
 
 def first_parameter(an: Any, c: CallSite) -> Any:
@@ -65,10 +76,43 @@ def head_accessor(an: Any, c: CallSite) -> Any:
     return HeadModule(path) if path else NOTHING
 
 
+# a file whose name says it holds the last layer's / classifier's weights (`open("teacher_last_layer.pickle")`,
+# "weight_and_bias_of_last_layer.pickle", "fc_weights.npy"), not its features or outputs
+_HEAD_FILE = re.compile(
+    r"^(?!.*(?:feat|activ|embed|output|repr|hidden|logit|pred|label|input))"
+    r".*(?:last[_ -]?layer|(?=.*weight).*(?:classifier|(?:^|[_/.-])fc(?:[_.-]|$)))",
+    re.I,
+)
+
+
+def head_file(an: Any, c: CallSite) -> Any:
+    """`open(path)` of a file named for the head's weights."""
+    name = c.node.args[0] if c.node.args else None
+    if isinstance(name, ast.Constant) and isinstance(name.value, str) and _HEAD_FILE.search(name.value):
+        return HeadFile(name.value)
+    return NOTHING
+
+
+def loaded_head(an: Any, c: CallSite) -> Any:
+    """`pickle.load` / `np.load` / `torch.load` of a file named for the head's weights (its name,
+    or an `open` of it): the label matrix, layout unknown (medium confidence)."""
+    first = c.node.args[0] if c.node.args else None
+    if isinstance(first, ast.Constant):
+        first_value = head_file(an, c)
+    else:
+        first_value = c.args[0] if c.args else None
+    if isinstance(first_value, HeadFile):
+        return Taint(LABEL, VEC, confidence="medium", source=f"load({first_value.name!r})")
+    return NOTHING
+
+
 FUNCTIONS: dict[str, Handler] = {
+    **table(loaded_head, "load"),
+    **table(head_file, "open"),
     **table(head_accessor, "get_output_embeddings", "get_classifier"),
     **table(embedding_table, "from_pretrained"),
     **table(parameters, "parameters"),
+    **table(children, "children", "modules"),
     **table(listing, "list", "tuple", "iter"),
     **table(first_parameter, "next"),
 }
