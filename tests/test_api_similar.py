@@ -16,6 +16,7 @@ def test_path_and_the_shipped_states(fixtures_dir: Path) -> None:
     rep = similar(fixtures_dir / "demo-lm", ["dog", "cat", "car"])
     assert isinstance(rep, SimilarReport) and rep.n_inputs == 1400
     assert [lab["label"] for lab in rep.labels] == ["dog", "cat", "car"]
+    assert rep.summary() == "labels ['dog', 'cat', 'car']: behavioural similarity over 1400 inputs"
 
 
 def test_arrays_before_and_after_the_norm_agree(fixtures_dir: Path) -> None:
@@ -30,6 +31,7 @@ def test_arrays_before_and_after_the_norm_agree(fixtures_dir: Path) -> None:
 def test_one_label_by_id(fixtures_dir: Path) -> None:
     rep = similar(fixtures_dir / "demo-lm", label=3, k=4)
     assert rep.label is not None and rep.label["id"] == 3 and len(rep.neighbours or []) == 4
+    assert rep.summary().endswith(": 4 behavioural neighbours over 1400 inputs")
 
 
 def test_bad_arrays(fixtures_dir: Path) -> None:

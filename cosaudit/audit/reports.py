@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -42,13 +43,14 @@ class CosinePanel:
 
 
 @dataclass(frozen=True, repr=False, eq=False)
-class Report:
+class Report(ABC):
     """What every report can do: render itself in each format, and say what it is in one line."""
 
     command: ClassVar[str] = ""
 
-    def renderer(self) -> ReportRenderer:  # pragma: no cover - every subclass has one
-        raise NotImplementedError
+    @abstractmethod
+    def renderer(self) -> ReportRenderer:
+        """The renderer of this report's command (one per format)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly what `cosaudit <command> --format json` prints, as Python objects."""
@@ -83,8 +85,9 @@ class Report:
 
         return render(self, ReportFormat(fmt), color=color)
 
-    def summary(self) -> str:  # pragma: no cover - every subclass has one
-        raise NotImplementedError
+    @abstractmethod
+    def summary(self) -> str:
+        """What the report found, in one line."""
 
     @property
     def schema(self) -> str:

@@ -267,6 +267,13 @@ class SimilarReport(Report):
         """The JSON content (as `ModelReport.data` of the other commands)."""
         return self.to_dict()
 
+    def summary(self) -> str:
+        if self.label is not None:
+            return (f"{self.label['label']!r}: {len(self.neighbours or [])} behavioural neighbours "
+                    f"over {self.n_inputs} inputs")
+        names = [lab["label"] for lab in self.labels]
+        return f"labels {names}: behavioural similarity over {self.n_inputs} inputs"
+
     def __repr__(self) -> str:
         what = (f"label={self.label['label']!r}, k={len(self.neighbours or [])}" if self.label
                 else "labels=" + repr([lab["label"] for lab in self.labels]))
