@@ -101,7 +101,7 @@ class NNLS:
 
     def add_columns(self, cols: np.ndarray) -> None:
         self.CT = np.vstack([self.CT, cols.T])  # by rows: pricing is then one plain gemv
-        self.CT32 = self.CT.astype(np.float32)
+        self.CT32 = np.vstack([self.CT32, cols.T.astype(np.float32)])
         self.x = np.r_[self.x, np.zeros(cols.shape[1])]
 
     def residual(self) -> np.ndarray:
