@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,140 +36,23 @@ if TYPE_CHECKING:
     )
     from cosaudit.load.head import Head, ResolvedLabel
 
-Labels = str | Sequence[str] | None
-Ids = int | Sequence[int] | None
+from cosaudit.session import (  # noqa: E402  (Feedback and HeadOptions are part of the API)
+    Feedback,
+    HeadOptions,
+    Ids,
+    Labels,
+    Recorder,
+    as_list,
+    begin,
+    ignore_progress,
+    is_checkpoint,
+    is_head,
+    open_model,
+    options_from,
+    resolve,
+)
 
-
-class Feedback:
-    """Where an API call says what it is doing. Silent by default; the CLI's prints to stderr."""
-
-    def note(self, message: str) -> None:
-        """A line for the user (the CLI prints it on stderr)."""
-
-    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
-        """A context that gives `advance(n)` for a pass of `total` steps."""
-        return contextlib.nullcontext(_ignore)
-
-    def validated(self) -> None:
-        """The arguments are valid; nothing has been opened yet."""
-
-    def opened(self, head: Head) -> None:
-        """The head is described (its weights are read later)."""
-
-
-def _ignore(n: int) -> None:
-    """No progress display."""
-
-
-class _Recorder(Feedback):
-    """Keeps every note (for `report.notes`) and passes everything on."""
-
-    def __init__(self, inner: Feedback | None) -> None:
-        self.inner = inner if inner is not None else Feedback()
-        self.notes: list[str] = []
-
-    def note(self, message: str) -> None:
-        self.notes.append(message)
-        self.inner.note(message)
-
-    def progress(self, description: str, total: int) -> contextlib.AbstractContextManager[Callable[[int], None]]:
-        return self.inner.progress(description, total)
-
-    def validated(self) -> None:
-        self.inner.validated()
-
-    def opened(self, head: Head) -> None:
-        self.inner.opened(head)
-
-
-@dataclass(frozen=True)
-class HeadOptions:
-    """How to find the head: the CLI's head options, plus `tokenizer` / `bias` for live objects."""
-
-    tensor: str | None = None
-    bias_tensor: str | None = None
-    labels_file: str | os.PathLike[str] | None = None
-    head: str = "auto"
-    revision: str | None = None
-    tokenizer: Any = None
-    bias: Any = None
-
-
-def _is_checkpoint(model: Any) -> bool:
-    return model is None or isinstance(model, (str, os.PathLike))
-
-
-def _is_head(model: Any) -> bool:
-    from cosaudit.load.head import Head
-
-    return isinstance(model, Head)
-
-
-def _head_options(kwargs: dict[str, Any]) -> HeadOptions:
-    known = set(HeadOptions.__dataclass_fields__)
-    unknown = sorted(set(kwargs) - known)
-    if unknown:
-        raise TypeError(f"unexpected keyword argument(s) {', '.join(unknown)}; "
-                        f"the head options are {', '.join(sorted(known))}")
-    return HeadOptions(**kwargs)
-
-
-def _open(model: Any, opts: HeadOptions) -> Head:
-    """A path or Hub id → `open_head`; a `Head` as is; anything else → `open_object`."""
-    if opts.head not in ("auto", "softmax", "sigmoid"):
-        raise UsageError(f"head={opts.head!r} is not a head type", hint="choose auto, softmax or sigmoid")
-    if _is_checkpoint(model):
-        if opts.tokenizer is not None or opts.bias is not None:
-            raise UsageError("tokenizer= and bias= are for objects in memory; a checkpoint brings its own",
-                             hint="drop them, or use labels_file= / bias_tensor=")
-        from cosaudit.load import open_head
-
-        return open_head(None if model is None else os.fspath(model), tensor=opts.tensor,
-                         bias_tensor=opts.bias_tensor,
-                         labels_file=None if opts.labels_file is None else Path(opts.labels_file),
-                         head_type=opts.head, revision=opts.revision)
-    if opts.bias_tensor is not None or opts.labels_file is not None or opts.revision is not None:
-        raise UsageError("bias_tensor=, labels_file= and revision= are for checkpoints on disk",
-                         hint="for an object in memory pass bias= (and tokenizer= for labels as words)")
-    if _is_head(model):
-        if opts.tensor is not None or opts.tokenizer is not None or opts.bias is not None or opts.head != "auto":
-            raise UsageError("an opened Head already knows its tensor, bias, tokenizer and head type",
-                             hint="pass the options to cosaudit.load() instead")
-        return model  # type: ignore[no-any-return]
-    from cosaudit.load.live import open_object
-
-    return open_object(model, tokenizer=opts.tokenizer, bias=opts.bias, tensor=opts.tensor, head_type=opts.head)
-
-
-def _begin(model: Any, opts: HeadOptions, fb: Feedback) -> Head:
-    fb.validated()
-    head = _open(model, opts)
-    if head.default_note:
-        fb.note(head.default_note)
-    for text in head.notes:
-        fb.note(text)
-    if head.prefetch is not None:  # a Hub head not cached yet: fetch its bytes now (a bar on a terminal)
-        with fb.progress("fetching the head", head.prefetch_bytes) as advance:
-            head.prefetch(advance)
-    fb.opened(head)
-    return head
-
-
-def _as_list(value: Any, kind: type) -> list[Any]:
-    if value is None:
-        return []
-    if isinstance(value, kind) or (kind is int and hasattr(value, "__index__") and not isinstance(value, bool)):
-        return [value]
-    return list(value)
-
-
-def _resolve(head: Head, labels: Labels, ids: Ids, fb: Feedback) -> list[ResolvedLabel]:
-    from cosaudit.load import resolve_labels
-
-    resolved, warnings = resolve_labels(head, _as_list(labels, str), [int(i) for i in _as_list(ids, int)])
-    for w in warnings:
-        fb.note(f"warning: {w}")
-    return resolved
+__all__ = ["Feedback", "HeadOptions", "argmax", "check", "flip", "inspect", "load", "neighbours", "patterns"]
 
 
 def _in_range(name: str, value: int | None, lo: int, hi: int) -> None:
@@ -179,7 +61,7 @@ def _in_range(name: str, value: int | None, lo: int, hi: int) -> None:
         raise UsageError(f"{name}={value} is not in the range {lo}..{hi}", hint=f"give {name} between {lo} and {hi}")
 
 
-def _done(report: ModelReport, rec: _Recorder) -> Any:
+def _done(report: ModelReport, rec: Recorder) -> Any:
     return report.with_notes(rec.notes)
 
 
@@ -190,7 +72,7 @@ def load(model: Any = None, *, tensor: str | None = None, bias_tensor: str | Non
          labels_file: str | os.PathLike[str] | None = None, head: str = "auto", revision: str | None = None,
          tokenizer: Any = None, bias: Any = None) -> Head:
     """Open a head (weights are read on demand): what every other call does first."""
-    return _open(model, HeadOptions(tensor, bias_tensor, labels_file, head, revision, tokenizer, bias))
+    return open_model(model, HeadOptions(tensor, bias_tensor, labels_file, head, revision, tokenizer, bias))
 
 
 def inspect(model: Any = None, labels: Labels = None, *, ids: Ids = None, top_k: int = 5, pairs: int = 20000,
@@ -205,12 +87,12 @@ def inspect(model: Any = None, labels: Labels = None, *, ids: Ids = None, top_k:
     `head_options`: tensor, bias_tensor, labels_file, head, revision, tokenizer, bias."""
     from cosaudit.audit.inspect import run_inspect
 
-    rec = _Recorder(feedback)
+    rec = Recorder(feedback)
     _in_range("top_k", top_k, 0, 1000)
     _in_range("pairs", pairs, 0, 10_000_000)
     _in_range("sample_rows", sample_rows, 2, 100_000)
-    h = _begin(model, _head_options(head_options), rec)
-    resolved = _resolve(h, labels, ids, rec)
+    h = begin(model, options_from(head_options), rec)
+    resolved = resolve(h, labels, ids, rec)
     pairs_behaviour = _behaviour(h, resolved, hidden)
     with rec.progress("reading the head", h.n_rows) as advance:
         report = run_inspect(h, resolved, top_k=top_k, seed=seed, n_pairs=pairs, sample_rows=sample_rows,
@@ -244,10 +126,10 @@ def flip(model: Any = None, *pair: str, labels: Labels = None, ids: Ids = None, 
     from cosaudit.audit.flip import check_flip_request, parse_target, run_flip
     from cosaudit.load.write import check_save_path, save_equivalent
 
-    rec = _Recorder(feedback)
+    rec = Recorder(feedback)
     targets = parse_target(None if target is None else str(target))
-    given = list(pair) + _as_list(labels, str)
-    id_list = _as_list(ids, int)
+    given = list(pair) + as_list(labels, str)
+    id_list = as_list(ids, int)
     if len(given) + len(id_list) != 2:
         raise UsageError(f"flip needs exactly two labels, got {len(given) + len(id_list)}",
                          hint="pass --labels A B or --ids I J (two in all)")
@@ -259,12 +141,12 @@ def flip(model: Any = None, *pair: str, labels: Labels = None, ids: Ids = None, 
         raise UsageError(f"dtype={dtype!r} is not a storage dtype", hint="choose auto, float32, bfloat16 or float16")
     _in_range("probes", probes, 1, 1_000_000)
     _in_range("top_k", top_k, 0, 100)
-    opts = _head_options(head_options)
-    if save is not None and not (_is_checkpoint(model) or _is_head(model)):
+    opts = options_from(head_options)
+    if save is not None and not (is_checkpoint(model) or is_head(model)):
         raise UsageError("save= writes checkpoints read from disk; this input is an object in memory",
                          hint="build it with report.equivalent() and save it with its own library")
-    h = _begin(model, opts, rec)
-    resolved = _resolve(h, given, id_list, rec)
+    h = begin(model, opts, rec)
+    resolved = resolve(h, given, id_list, rec)
     save_path = None if save is None else Path(save)
     check_flip_request(resolved, targets, save_path)
     if save_path is not None:
@@ -308,7 +190,7 @@ class _StageBars(contextlib.ExitStack):
         self.feedback, self.title = feedback, title
         self.stage: str | None = None
         self.bars: contextlib.ExitStack | None = None
-        self.advance: Callable[[int], None] = _ignore
+        self.advance: Callable[[int], None] = ignore_progress
         self.done = 0
 
     def __enter__(self) -> _StageBars:
@@ -334,13 +216,13 @@ def neighbours(model: Any = None, label: str | None = None, *, id: int | None = 
     from cosaudit.audit.identifiable import run_neighbours
     from cosaudit.audit.space import search_space
 
-    rec = _Recorder(feedback)
+    rec = Recorder(feedback)
     if (label is None) == (id is None):
         raise UsageError("give exactly one of --label or --id", hint="e.g. --label dog")
     _in_range("k", k, 1, 1000)
-    h = _begin(model, _head_options(head_options), rec)
+    h = begin(model, options_from(head_options), rec)
     where = search_space(h, space)
-    resolved = _resolve(h, label, id, rec)
+    resolved = resolve(h, label, id, rec)
     with _StageBars(rec, "tie-able neighbours") as progress:
         report = run_neighbours(h, resolved[0], k=k, progress=progress, space=where)
     if report.interrupted:
@@ -355,16 +237,16 @@ def argmax(model: Any = None, labels: Labels = None, *, ids: Ids = None, all: bo
     from cosaudit.audit.identifiable import run_argmax
     from cosaudit.audit.space import search_space
 
-    rec = _Recorder(feedback)
+    rec = Recorder(feedback)
     every = all
-    label_list, id_list = _as_list(labels, str), _as_list(ids, int)
+    label_list, id_list = as_list(labels, str), as_list(ids, int)
     if every and (label_list or id_list):
         raise UsageError("--all checks every label; do not combine it with --labels/--ids")
     if not every and not (label_list or id_list):
         raise UsageError("no labels to check", hint="pass --labels A B …, --ids N …, or --all")
-    h = _begin(model, _head_options(head_options), rec)
+    h = begin(model, options_from(head_options), rec)
     where = search_space(h, space)
-    resolved = None if every else _resolve(h, label_list, id_list, rec)
+    resolved = None if every else resolve(h, label_list, id_list, rec)
     total = h.n_rows if every else len({r.id for r in resolved or []})
     with rec.progress("argmaxable labels", total) as advance:
         report = run_argmax(h, resolved, progress=_tracker(advance), space=where)
@@ -381,13 +263,13 @@ def patterns(model: Any = None, labels: Labels = None, *, ids: Ids = None, seed:
     from cosaudit.audit.identifiable import run_patterns
     from cosaudit.audit.space import search_space
 
-    rec = _Recorder(feedback)
-    label_list, id_list = _as_list(labels, str), _as_list(ids, int)
+    rec = Recorder(feedback)
+    label_list, id_list = as_list(labels, str), as_list(ids, int)
     if not (label_list or id_list):
         raise UsageError("no labels given", hint="pass --labels A B [C …] or --ids N N …")
-    h = _begin(model, _head_options(head_options), rec)
+    h = begin(model, options_from(head_options), rec)
     where = search_space(h, space)
-    resolved = _resolve(h, label_list, id_list, rec)
+    resolved = resolve(h, label_list, id_list, rec)
     if len({r.id for r in resolved}) != len(resolved):
         raise UsageError("a label is given twice (or two labels are the same row)", hint="give each label once")
     return _done(run_patterns(h, resolved, seed=seed, space=where), rec)  # type: ignore[no-any-return]
@@ -410,7 +292,7 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
     if fail_on is not None and fail_on not in ("info", "warning", "error"):
         raise UsageError(f"fail_on={fail_on!r} is not a severity", hint="choose info, warning or error")
     if isinstance(select, str) or isinstance(ignore, str):
-        select, ignore = _as_list(select, str), _as_list(ignore, str)
+        select, ignore = as_list(select, str), as_list(ignore, str)
 
     def overrides(cfg: CheckConfig) -> CheckConfig:
         return cfg.with_overrides(select=list(select), ignore=list(ignore), fail_on=fail_on)
@@ -418,7 +300,7 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
     overrides(CheckConfig())  # bad select / ignore codes: an error before any work
     # each file gets the nearest pyproject.toml at or above it, unless one config is given
     cfg = Configs(overrides(load_config(Path(config)))) if config is not None else Configs(overrides=overrides)
-    targets = [os.fspath(p) for p in _as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
+    targets = [os.fspath(p) for p in as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
     result = check_paths(targets, cfg)
     if baseline is not None:
         result = _without_baseline(result, Path(baseline), feedback or Feedback())
@@ -464,7 +346,7 @@ def _equivalent(report: FlipReport, target: float | None, *, save: Any = None, f
         again = {k: v for k, v in report.request.items() if k != "model"}
         flip(model, target=m.target, save=save, force=force, **again)
         return Path(save)
-    if _is_checkpoint(model):
+    if is_checkpoint(model):
         raise UsageError("the input is a checkpoint on disk: the equivalent model is written, not returned",
                          hint="call equivalent(save=PATH) (or `cosaudit flip --save PATH`)")
     from cosaudit.load.live import object_kind

@@ -50,9 +50,9 @@ def _unwrap(model: Any, tokenizer: Any) -> tuple[Any, Any]:
 def _head(model: Any, tokenizer: Any, options: dict[str, Any]) -> Head:
     """Open the head the way every other API call does (a path or Hub id, a `Head`, an array,
     a tensor or a live model)."""
-    from cosaudit.api import HeadOptions, _open
+    from cosaudit.session import HeadOptions, open_model
 
-    return _open(model, HeadOptions(tokenizer=tokenizer if not isinstance(model, (str, Path, Head)) else None,
+    return open_model(model, HeadOptions(tokenizer=tokenizer if not isinstance(model, (str, Path, Head)) else None,
                                     **options))
 
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import click
 
-from cosaudit.api import Feedback
 from cosaudit.cli._options import HeadSpec, OutputSpec
 from cosaudit.cli._output import note
 from cosaudit.cli._progress import progress_bar
 from cosaudit.cli._render import precheck_render
 from cosaudit.load.head import Head, ResolvedLabel
+from cosaudit.session import Feedback
 
 DEFAULT_NOTE = "no CHECKPOINT given: using "
 
@@ -52,18 +52,18 @@ def head_kwargs(spec: HeadSpec) -> dict[str, Any]:
 def load_head_from_options(spec: HeadSpec, out: OutputSpec) -> Head:
     """Open the head as every API call does (notes, the Hub fetch, the output checks), for a
     command that goes on with the head itself (`similar` reads hidden states for it)."""
-    from cosaudit.api import HeadOptions, _begin
+    from cosaudit.session import HeadOptions, begin
 
     opts = HeadOptions(spec.tensor, spec.bias_tensor, spec.labels_file, spec.head_type, spec.revision)
-    return _begin(spec.checkpoint, opts, CliFeedback(out))
+    return begin(spec.checkpoint, opts, CliFeedback(out))
 
 
 def resolve_from_options(head: Head, labels: tuple[str, ...] | list[str], ids: tuple[int, ...] | list[int],
                          out: OutputSpec) -> list[ResolvedLabel]:
     """Resolve --labels and --ids; warnings (e.g. which token a word became) go to stderr."""
-    from cosaudit.api import _resolve
+    from cosaudit.session import resolve
 
-    return _resolve(head, list(labels), list(ids), CliFeedback(out))
+    return resolve(head, list(labels), list(ids), CliFeedback(out))
 
 
 def announce_default_checkpoint(ctx: click.Context) -> None:
