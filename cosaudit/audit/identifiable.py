@@ -13,7 +13,7 @@ which the answers do not restrict to).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -191,7 +191,7 @@ def run_neighbours(
     ]
     cosine, centered = cos_list(raw[0]), cos_list(cen[0])
     for entries in (cosine, centered):
-        mark_tieable(entries, every_tieable, {e["id"] for e in tie})
+        mark_tieable(entries, every_tieable, {int(r.pair[1]) for r in nb.neighbours})
     summarise_overlap(share, cosine, centered)
     return NeighboursReport({
         "schema": "cosaudit.neighbours/1",
@@ -310,7 +310,7 @@ def run_patterns(
     rows = head.rows(ids)
     bias = head.bias_vector()
     b = None if bias is None else bias[ids]
-    kind = "sign_vectors" if head.head_type == "sigmoid" else "rankings"
+    kind: Literal["rankings", "sign_vectors"] = "sign_vectors" if head.head_type == "sigmoid" else "rankings"
     res = core_patterns(rows, b, list(range(len(ids))), kind=kind, seed=seed, space=space, storage=head.weight.dtype)
     if kind == "rankings":
         pats = [[ids[x] for x in p] for p in res.patterns]

@@ -33,7 +33,7 @@ from cosaudit.core.similar import (
     pair_similarity,
     vocab_similarity,
 )
-from cosaudit.core.symmetry import symmetry_issue
+from cosaudit.core.symmetry import PairIssue, SymmetryName, symmetry_issue
 from cosaudit.errors import DataError, UsageError
 from cosaudit.load.head import Head, ResolvedLabel
 from cosaudit.load.hidden import read_hidden_states
@@ -293,9 +293,11 @@ def head_math(head: Head, W: np.ndarray | None = None) -> HeadMath:
 
 
 def _symmetries(head: Head) -> tuple[bool, bool]:
-    facts = {"head_type": head.head_type, "softcap": head.softcap, "has_norm": head.final_norm is not None,
-             "normalized_rows": head.normalized_rows}
-    return symmetry_issue("translate", **facts) is None, symmetry_issue("rescale", **facts) is None
+    def issue(symmetry: SymmetryName) -> PairIssue | None:
+        return symmetry_issue(symmetry, head_type=head.head_type, softcap=head.softcap,
+                              has_norm=head.final_norm is not None, normalized_rows=head.normalized_rows)
+
+    return issue("translate") is None, issue("rescale") is None
 
 
 def _range(W: np.ndarray, i: int, j: int, sym: tuple[bool, bool]) -> list[float] | None:

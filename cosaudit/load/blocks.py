@@ -121,7 +121,7 @@ class HeadHash:
 
     def update(self, offset: int, data: np.ndarray) -> None:
         if offset == self._next:  # only an in-order, complete read yields the digest
-            self._h.update(memoryview(data))
+            self._h.update(data.data)
             self._next += data.nbytes
             entry = getattr(self.reader, "entry", None)
             if entry is not None and self._next == entry.nbytes:
@@ -174,7 +174,7 @@ def iter_head_blocks(
         a = starts[k]
         b = min(rows, a + block_rows)
         raw = raws[k % 2][: (b - a) * row_bytes]
-        got = os.preadv(fd, [memoryview(raw)], e.begin + a * row_bytes)
+        got = os.preadv(fd, [raw.data], e.begin + a * row_bytes)
         if got != raw.nbytes:
             raise InputError(
                 f"{e.file} is truncated: could not read tensor {reader.name!r}",

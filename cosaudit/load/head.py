@@ -6,7 +6,7 @@ and `matrix()` / `rows()` / `bias_vector()` that read (and convert to float32) o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -27,6 +27,8 @@ class TensorReader(Protocol):
     def read(self, on_block: Any = None) -> np.ndarray: ...
 
     def read_rows(self, start: int, stop: int) -> np.ndarray: ...
+
+    def iter_blocks(self, block_rows: int | None = None) -> Iterator[tuple[int, np.ndarray]]: ...
 
     def read_raw(self) -> bytes: ...
 

@@ -125,7 +125,10 @@ class RangeCache:
     def fill(self, path: Path, length: int, produce: Callable[[Callable[[bytes], None]], object]) -> Path:
         """Stream `length` bytes from `produce(sink)` into the entry `path` (kept only if whole)."""
         with self.writing(path, length) as fh:
-            produce(fh.write)
+            def sink(data: bytes) -> None:
+                fh.write(data)
+
+            produce(sink)
         return path
 
     # --- refs: revision name -> commit --------------------------------------------------------

@@ -83,7 +83,7 @@ class Vocabulary:
         return unk_id if isinstance(unk_id, int) else None
 
     def _suggest(self, label: str) -> str:
-        plain = {}
+        plain: dict[str, str] = {}
         for tok in self.ids:
             plain.setdefault(_plain(tok), tok)
         word = _plain(label.strip())

@@ -145,7 +145,9 @@ def auth_error(repo: str, status: int | None, gated: bool) -> HubAuthError:
     )
 
 
-def hub_http_error(exc: BaseException, repo: str, revision: str | None, what: str) -> HubError | None:
+def hub_http_error(
+    exc: BaseException, repo: str, revision: str | None, what: str
+) -> HubError | CheckpointNotFoundError | None:
     """A huggingface_hub HTTP error as a cosaudit error (None when `exc` is not one)."""
     from huggingface_hub import errors as he
 

@@ -110,7 +110,7 @@ def _write_blocks(fd: int, blocks: Iterator[np.ndarray]) -> int:
     with ThreadPoolExecutor(1, thread_name_prefix="cosaudit-write") as pool:
         try:
             for blk in blocks:
-                data = memoryview(np.ascontiguousarray(blk).reshape(-1).view(np.uint8))
+                data = np.ascontiguousarray(blk).reshape(-1).view(np.uint8).data
                 if pending is not None:
                     pending.result()
                 pending = pool.submit(put, data, pos)

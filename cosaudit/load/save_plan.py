@@ -145,14 +145,15 @@ def plan_save(
             tuple(norm.weight.shape),
             lambda: iter([g_new.reshape(norm.weight.shape)]),
         )
-        if norm.bias is not None:
-            nb_dtype = storage_dtype(dtype, norm.bias.dtype)
-            s_new = eq.stored_vector(norm.bias.read().astype(np.float64), nb_dtype, kind="shift")
-            replace[norm.bias.name] = Produced(
-                norm.bias.name,
+        shift = norm.bias
+        if shift is not None:
+            nb_dtype = storage_dtype(dtype, shift.dtype)
+            s_new = eq.stored_vector(shift.read().astype(np.float64), nb_dtype, kind="shift")
+            replace[shift.name] = Produced(
+                shift.name,
                 nb_dtype,
-                tuple(norm.bias.shape),
-                lambda: iter([s_new.reshape(norm.bias.shape)]),
+                tuple(shift.shape),
+                lambda: iter([s_new.reshape(shift.shape)]),
             )
     return SavePlan(
         replace,

@@ -250,7 +250,7 @@ def cosine_distributions(
         ax.set_ylabel("pairs")
         for n_mark, mark in enumerate(marks):
             x = mark[col]
-            if x is None or not math.isfinite(x):
+            if not isinstance(x, (int, float)) or not math.isfinite(x):
                 continue
             ax.axvline(
                 x,
@@ -437,11 +437,11 @@ def _legend_above(fig: Figure, ax: Any, legend: Any, top: float, *, tries: int =
     (`top`: the highest data value or line), so it covers no point and no line."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    FigureCanvasAgg(fig)
+    canvas = FigureCanvasAgg(fig)
     bottom = ax.get_ylim()[0]
     for _ in range(tries):
         fig.draw_without_rendering()  # runs the constrained layout: final axes and legend boxes
-        renderer = fig.canvas.get_renderer()
+        renderer = canvas.get_renderer()
         box, frame = legend.get_window_extent(renderer), ax.get_window_extent(renderer)
         data_top = ax.transData.transform((0.0, top))[1]
         if box.y0 > data_top + 6:
@@ -526,13 +526,19 @@ def paper_three_models(
     vector_lim: float = 2.6,
 ) -> Figure:
     """The unrestricted example: inputs coloured by argmax, then each model's unembeddings."""
-    from matplotlib.colors import ListedColormap
+    from matplotlib.colors import Colormap, ListedColormap
 
     inputs = np.asarray(inputs, dtype=np.float64)
     fig = _figure(3.1 * (1 + len(models)), 3.6)
     axes = fig.subplots(1, 1 + len(models))
     n_labels = int(np.asarray(models[0][1]).shape[0])
-    cmap = ListedColormap(MODEL_COLORS[:n_labels] if n_labels <= len(MODEL_COLORS) else None)
+    cmap: Colormap
+    if n_labels <= len(MODEL_COLORS):
+        cmap = ListedColormap(MODEL_COLORS[:n_labels])
+    else:  # more labels than the papers' examples have: one distinct colour each
+        from matplotlib import colormaps
+
+        cmap = colormaps["tab20"].resampled(n_labels)
     ax = axes[0]
     ax.scatter(
         inputs[:, 0],

@@ -198,6 +198,17 @@ def test_paper_three_models_figure():
     assert "cos(w0, w1) = -1.000" in fig.axes[2].get_title()
 
 
+def test_paper_three_models_figure_colours_more_labels_than_the_palette():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((80, 2))
+    W = rng.standard_normal((len(F.MODEL_COLORS) + 2, 2))
+    am = np.argmax(X @ W.T, axis=1)
+    fig = F.paper_three_models(X, am, [("model", W)], (0, 1))
+    cmap = fig.axes[0].collections[0].get_cmap()
+    assert cmap.N == W.shape[0]
+    assert len({tuple(cmap(k)) for k in range(W.shape[0])}) == W.shape[0]
+
+
 def test_paper_tie_graph_draws_edges_and_non_ties():
     W = np.array([[1.4, -1], [1.4, 1], [-0.9, 0.3], [-1, 0], [-0.9, -0.3]])
     ties = [(0, 1), (0, 4), (1, 2), (2, 3), (3, 4)]
