@@ -390,6 +390,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             base = access_path(target.value)
             if base and isinstance(value, Sim):
                 env[base] = value
+            elif base:
+                self.store_row(base, target.slice, value, env)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, value, env)
 

@@ -21,6 +21,7 @@ from cosaudit.lint.taint.values import (
     VEC,
     Children,
     DictVal,
+    FuncInfo,
     HeadModule,
     ModelObj,
     NormOf,
@@ -64,6 +65,29 @@ def _basis_coordinate(base: Taint, sl: ast.AST) -> bool:
     if base.orient == COLS:
         return 1 <= len(elts) <= 2 and isinstance(const(elts[0]), int) and all(_is_full(e) for e in elts[1:])
     return False
+
+
+def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int] | None:
+    """Where the hidden axis of label rows goes in a broadcasting view (`W[None]` is [1, V, d]:
+    (3, 2); `W[:, None]` is [V, 1, d]: (3, 2)); None without new axes or with an Ellipsis."""
+    if not any(isinstance(e, ast.Constant) and e.value is None for e in elts):
+        return base.axes
+    if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elts):
+        return None
+    ndim, hidden = base.shape()
+    out = consumed = 0
+    found = None
+    for e in elts:
+        if isinstance(e, ast.Constant) and e.value is None:
+            out += 1
+            continue
+        if consumed == hidden:
+            found = out
+        consumed += 1
+        out += 1
+    if found is None:
+        found = out + hidden - consumed
+    return (out + ndim - consumed, found)
 
 
 def _head_module(path: str) -> bool:
@@ -212,11 +236,13 @@ class ExpressionRules:
         ellipsis = any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in real)
         real = [e for e in real if not (isinstance(e, ast.Constant) and e.value is Ellipsis)]
         if not real:
-            return base
+            return replace(base, axes=_broadcast_axes(base, elts)) if base.orient != VEC else base
         if base.kind == LABEL and len(real) == 1 and const(real[0]) in _WEIGHT_KEYS:
             return base  # `fc_weight["weight"]`: the weight of a loaded head (not its bias)
         if any(_is_key(e) for e in real):
-            return None  # weights["w_k"]: a dict of named tensors, not rows picked by an index
+            # weights["w_k"]: a dict of named tensors, not rows picked by an index; but rows stored
+            # under keys (`vecs["cat"]` after `vecs[c] = W[i]`) are picked by them
+            return replace(base, orient=VEC, keyed=False) if base.keyed and len(real) == 1 else None
         if base.orient == VEC:
             if base.kind == PARAM and isinstance(real[0], ast.Slice):
                 return base  # `x[i:i + b]`: a batch of what the function was given
@@ -224,7 +250,8 @@ class ExpressionRules:
                 return replace(base, row=True)  # `weights[ids[i]]`: a row, if given a matrix
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
-            return base  # W[None, :, :], W[:, None] — broadcasting views of the same rows
+            # W[None, :, :], W[:, None] — broadcasting views of the same rows
+            return replace(base, axes=_broadcast_axes(base, elts)) if base.orient != VEC else base
         if base.orient in (ROWS, SEL):
             first = real[0]
             if ellipsis or (len(real) >= 2 and _is_full(first)):
@@ -289,7 +316,17 @@ class ExpressionRules:
     _e_SetComp = _e_ListComp
 
     def _e_DictComp(self, node: ast.DictComp, env: dict[str, Any]) -> Any:
-        return self._comprehension(node, env, node.value)
+        """`{w: W[tok(w)] for w in words}`: rows under keys (a key picks one)."""
+        value = self._comprehension(node, env, node.value)
+        if isinstance(value, Taint) and value.kind == LABEL and value.orient == SEL:
+            return replace(value, keyed=True)
+        return value
+
+    def store_row(self, base: str, key: ast.AST, value: Any, env: dict[str, Any]) -> None:
+        """`vecs[name] = W[i]`, `M[k] = W[c]` into a container we do not follow: it now holds
+        label rows (a selection; a key picks one again)."""
+        if isinstance(value, Taint) and value.kind == LABEL and value.orient == VEC and env.get(base) is None:
+            env[base] = replace(value, orient=SEL, keyed=True)
 
     def _e_Dict(self, node: ast.Dict, env: dict[str, Any]) -> Any:
         vals = [self.eval(v, env) for v in node.values]
@@ -322,7 +359,13 @@ class ExpressionRules:
         return None
 
     def _e_Lambda(self, node: ast.Lambda, env: dict[str, Any]) -> Any:
-        return None
+        """`cos = lambda a, b: a @ b / (norm(a) * norm(b))`: a helper like a `def` (followed where
+        it is called by its name)."""
+        body = ast.Return(node.body)
+        fn = ast.FunctionDef(name="<lambda>", args=node.args, body=[body], decorator_list=[], returns=None)
+        ast.copy_location(body, node.body)
+        ast.copy_location(fn, node)
+        return FuncInfo(fn, params=[a.arg for a in node.args.posonlyargs + node.args.args])
 
     def _e_BinOp(self, node: ast.BinOp, env: dict[str, Any]) -> Any:
         return self._binop(node.op, node.left, node.right, env, node)
@@ -514,6 +557,8 @@ class ExpressionRules:
                     VEC if left.orient == VEC else left.orient,
                     root=left.root if left.root == right.root else None,
                     source=left.source,
+                    # unit head rows minus unit head rows: their distance is a function of the cosine
+                    normalized=left.normalized and right.normalized and left.kind == right.kind == LABEL,
                 )
         if isinstance(left, Taint) and left.kind != MEAN:
             return left

@@ -67,8 +67,10 @@ class SinkRules:
         if self._denominator:
             return None
         if isinstance(value, Taint) and value.kind == DIFF and value.source and value.orient in (VEC, SEL, ROWS):
-            a = Taint(LABEL, VEC, root=value.root, source=value.source)
-            return self._sink("euclid", a, a, node, "norm of a difference")
+            # the distance between two unit rows is a function of their cosine
+            a = Taint(LABEL, VEC, root=value.root, source=value.source, normalized=value.normalized)
+            kind = "cosine" if value.normalized else "euclid"
+            return self._sink(kind, a, a, node, "norm of a difference")
         if isinstance(value, Sim):
             return value
         return None
@@ -116,6 +118,8 @@ class SinkRules:
         la = self._labelish(a) and axis_ok(a)
         lb = self._labelish(b) and axis_ok(b)
         if la and lb:
+            if kind == "euclid" and a.normalized and b.normalized:
+                kind = "cosine"  # the distance between unit rows is a function of their cosine
             return self._sink(kind, a, b, node, what)
         for t, other in ((a, b), (b, a)):
             if (

@@ -50,9 +50,19 @@ class Taint:
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
+    # a broadcasting view (`W[None]`, `W.unsqueeze(1)`): (number of axes, position of the hidden axis)
+    axes: tuple[int, int] | None = None
+    keyed: bool = False  # rows stored one by one under keys (`vecs[name] = W[i]`): a key picks a row
 
     def flipped(self) -> Taint:
-        return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
+        orient = {ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient)
+        return replace(self, orient=orient, axes=None)
+
+    def shape(self) -> tuple[int, int]:
+        """(number of axes, position of the hidden axis) of a label matrix or selection."""
+        if self.axes is not None:
+            return self.axes
+        return (2, 0 if self.orient == COLS else 1)
 
 
 @dataclass
@@ -456,6 +466,10 @@ def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     """Does F.cosine_similarity(..., dim) compare label vectors (not hidden dimensions)?"""
     if t.orient == VEC:
         return True
+    if t.axes is not None:  # `W[None]` against `W[:, None]`: the hidden axis moved
+        ndim, hidden = t.axes
+        d = 1 if dim is None else dim
+        return d in (hidden, hidden - ndim)
     if t.orient in (ROWS, SEL):
         return dim in (None, 1, -1)
     return dim in (0, -2)

@@ -12,6 +12,7 @@ from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
     NOTHING,
     SEL,
+    VEC,
     NormOf,
     Sim,
     Taint,
@@ -60,10 +61,52 @@ def normalize(an: Any, c: CallSite) -> Any:
     return a if isinstance(a, Sim) else None
 
 
+def _flip(v: Any, flag: Any) -> Any:
+    """The other operand of a product, transposed when `flag` (a constant True) says so."""
+    return v.flipped() if flag is True and isinstance(v, Taint) and v.orient != VEC else v
+
+
 def dot(an: Any, c: CallSite) -> Any:
+    """`a @ b` in every spelling: `np.inner(a, b)` / `torch.inner` is `a @ b.T`;
+    `tf.matmul(a, b, transpose_b=True)` (or `adjoint_b`, and `transpose_a`) transposes first."""
     if len(c.args) < 2:
         return NOTHING
-    return an._dot_sink(c.args[0], c.args[1], c.node, c.name)
+    a, b = c.args[0], c.args[1]
+    if c.name == "inner":
+        b = _flip(b, True)
+    a = _flip(a, const(c.kw("transpose_a", "adjoint_a")))
+    b = _flip(b, const(c.kw("transpose_b", "adjoint_b")))
+    return an._dot_sink(a, b, c.node, c.name)
+
+
+def _contracted(axes: Any) -> tuple[int, int] | None:
+    """The contracted axis of each operand of `tensordot(a, b, axes)` when one axis each is
+    contracted (`axes=1`, `axes=([1], [1])`, `dims=([1], [0])`); None otherwise."""
+    if isinstance(axes, ast.Constant):
+        return (1, 0) if axes.value == 1 else None
+    if isinstance(axes, (ast.Tuple, ast.List)) and len(axes.elts) == 2:
+        pair = []
+        for e in axes.elts:
+            inner = e.elts if isinstance(e, (ast.Tuple, ast.List)) else [e]
+            if len(inner) != 1 or not isinstance(const(inner[0]), int):
+                return None
+            pair.append(const(inner[0]) % 2)
+        return (pair[0], pair[1])
+    return None
+
+
+def tensordot(an: Any, c: CallSite) -> Any:
+    """`np.tensordot(W, W, axes=([1], [1]))` is `W @ W.T`; `axes=1` is `a @ b`; the default
+    (`axes=2`, the whole matrices contracted) is one number, not a comparison of rows."""
+    if len(c.args) < 2:
+        return NOTHING
+    axes = c.kw("axes", "dims") or (c.node.args[2] if len(c.node.args) > 2 else None)
+    pair = _contracted(axes)
+    if pair is None:
+        return None
+    a = _flip(c.args[0], pair[0] == 0)
+    b = _flip(c.args[1], pair[1] == 1)
+    return an._dot_sink(a, b, c.node, c.name)
 
 
 def mean(an: Any, c: CallSite) -> Any:
@@ -137,18 +180,36 @@ def transpose(an: Any, c: CallSite) -> Any:
     return first.flipped() if isinstance(first, Taint) else NOTHING
 
 
+def unsqueeze(t: Taint, dim: Any) -> Taint:
+    """`W.unsqueeze(1)`, `torch.unsqueeze(W, 0)`: a new axis; the hidden axis moves past it or not."""
+    ndim, hidden = t.shape()
+    if not isinstance(dim, int):
+        return replace(t, axes=None)
+    k = dim + ndim + 1 if dim < 0 else dim
+    return replace(t, axes=(ndim + 1, hidden + 1 if k <= hidden else hidden))
+
+
+def unsqueeze_call(an: Any, c: CallSite) -> Any:
+    first = c.args[0] if c.args else None
+    if isinstance(first, Taint) and first.orient != VEC:
+        return unsqueeze(first, c.const_arg(1, "dim", "axis"))
+    return NOTHING
+
+
 FUNCTIONS: dict[str, Handler] = {
     **table(corrcoef, "corrcoef"),
     **table(transpose, *P.TRANSPOSE_METHODS),
     **table(norm, *P.NORM_CALLS),
     **table(normalize, *P.NORMALIZE_CALLS),
-    **table(dot, *(P.DOT_CALLS - {"einsum"})),
+    **table(dot, *(P.DOT_CALLS - {"einsum", "tensordot"})),
+    **table(tensordot, "tensordot"),
     **table(mean, "mean"),
     **table(scale, "scale"),
     **table(stack, *P.STACK_CALLS),
     **table(propagate, *P.PROPAGATE_CALLS),
     **table(select_rows, "index_select", "gather", "take", "embedding"),
     **table(guarded_norm, *_GUARDS),
+    **table(unsqueeze_call, "unsqueeze", "expand_dims"),
 }
 
 _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}
@@ -161,6 +222,8 @@ def taint_method(an: Any, c: CallSite) -> Any:
     t: Taint = c.receiver
     node, meth = c.node, c.node.func.attr  # type: ignore[attr-defined]
     args = [an.eval(a, c.env) for a in node.args]
+    if meth == "unsqueeze" and t.orient != VEC:
+        return unsqueeze(t, c.const_arg(0, "dim"))
     if meth in P.PROPAGATE_METHODS or meth in _RESHAPE:
         return t
     if meth in P.TRANSPOSE_METHODS:
@@ -178,7 +241,7 @@ def taint_method(an: Any, c: CallSite) -> Any:
             an._rebind(node.func.value, out, c.env)  # type: ignore[attr-defined]
         return out
     if meth in P.DOT_CALLS and args:
-        return an._dot_sink(t, args[0], node, meth)
+        return an._dot_sink(t, _flip(args[0], meth == "inner"), node, meth)
     if meth in ("index_select", "gather", "take") and len(args) > 1:
         return replace(t, orient=SEL)
     return None

@@ -77,7 +77,7 @@ def scaler(an: Any, c: CallSite) -> Any:
 CONSTRUCTORS: dict[str, Handler] = {**table(probe, *_PROBES), **table(scaler, "StandardScaler")}
 FUNCTIONS: dict[str, Handler] = {
     **table(metric_call, *P.METRIC_CALLS),
-    **table(euclid_pair, "dist", "euclidean"),
+    **table(euclid_pair, "dist", "euclidean", "pairwise_distance"),
     **table(euclid_matrix, "euclidean_distances", "pairwise_euclidean_distance"),
 }
 
