@@ -67,27 +67,29 @@ def _basis_coordinate(base: Taint, sl: ast.AST) -> bool:
     return False
 
 
-def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int] | None:
-    """Where the hidden axis of label rows goes in a broadcasting view (`W[None]` is [1, V, d]:
-    (3, 2); `W[:, None]` is [V, 1, d]: (3, 2)); None without new axes or with an Ellipsis."""
+def _row_matrix(t: Taint) -> bool:
+    """Label rows laid out [V, d] (hidden axis last), which a row broadcasts against."""
+    return t.orient in (ROWS, SEL) and (t.axes is None or t.axes[1] == t.axes[0] - 1)
+
+
+def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int, int] | None:
+    """Where the hidden and label axes of label rows go in a broadcasting view (`W[None]` is
+    [1, V, d]: (3, 2, 1); `W[:, None]` is [V, 1, d]: (3, 2, 0)); None with an Ellipsis."""
     if not any(isinstance(e, ast.Constant) and e.value is None for e in elts):
         return base.axes
     if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elts):
         return None
-    ndim, hidden = base.shape()
+    ndim, hidden, label = base.shape()
+    where: dict[int, int] = {}  # input axis -> output axis
     out = consumed = 0
-    found = None
     for e in elts:
-        if isinstance(e, ast.Constant) and e.value is None:
-            out += 1
-            continue
-        if consumed == hidden:
-            found = out
-        consumed += 1
+        if not (isinstance(e, ast.Constant) and e.value is None):
+            where[consumed] = out
+            consumed += 1
         out += 1
-    if found is None:
-        found = out + hidden - consumed
-    return (out + ndim - consumed, found)
+    for axis in range(consumed, ndim):
+        where[axis] = out + axis - consumed
+    return (out + ndim - consumed, where[hidden], where[label])
 
 
 def _head_module(path: str) -> bool:
@@ -397,17 +399,28 @@ class ExpressionRules:
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
             return self._subtract(left, right)
-        if (
-            isinstance(op, ast.Mult)
-            and self._labelish(left)
-            and self._labelish(right)
-            and left.orient == VEC
-            and right.orient == VEC
-        ):
-            # (w_a * w_b).sum(): an elementwise product summed is a dot product
-            return self._sink(product_kind(left, right), left, right, node, "elementwise product")
+        if isinstance(op, ast.Mult):
+            product = self.elementwise(left, right, node)
+            if product is not None:
+                return product
         sim = first_sim(left, right)
         return sim if sim is not None else self._combine(op, left, right)
+
+    def elementwise(self, left: Any, right: Any, node: ast.AST) -> Sim | None:
+        """An elementwise product of label rows, summed over the hidden axis, is their dot
+        product: `(w_a * w_b).sum()`, one row against every row (`(Wn * Wn[i]).sum(1)`), and
+        two broadcasting views whose label axes differ (`(Wn[:, None] * Wn[None]).sum(-1)`)."""
+        if not (self._labelish(left) and self._labelish(right)):
+            return None
+        pair = (left.orient == VEC) + (right.orient == VEC)
+        both_label = left.kind == right.kind == LABEL
+        if pair == 2 or (pair == 1 and both_label and _row_matrix(left if right.orient == VEC else right)):
+            return self._sink(product_kind(left, right), left, right, node, "elementwise product")
+        if both_label and left.axes is not None and right.axes is not None:
+            (n1, h1, l1), (n2, h2, l2) = left.axes, right.axes
+            if n1 == n2 and h1 == h2 and l1 != l2:
+                return self._sink(product_kind(left, right), left, right, node, "broadcast product")
+        return None
 
     @staticmethod
     def _combine(op: ast.operator, left: Any, right: Any) -> Any:
@@ -438,10 +451,14 @@ class ExpressionRules:
             ev = left.event
             if ev.kind == "dot":
                 factors = norm_factors(right_node, env) + self._named_norm_factors(right_node)
-                if factors >= 2:
+                projected = ev.what.startswith(_PROJECTION) and ev.what.endswith(_BY_ONE_NORM)
+                if factors >= 2 or (factors == 1 and projected):
+                    # `dot / (|a| |b|)`, or `dot / |a| / |b|`: a projection divided by the other norm
                     ev.kind = "cosine"
+                    if projected:
+                        ev.what = ev.what[len(_PROJECTION) : -len(_BY_ONE_NORM)]
                 elif factors == 1 and ev.b is not None:
-                    ev.what = f"projection: {ev.what} divided by one norm"
+                    ev.what = f"{_PROJECTION}{ev.what}{_BY_ONE_NORM}"
             return left
         if isinstance(left, Taint):
             return replace(left, normalized=True) if norm_factors(right_node, env) else left
@@ -574,6 +591,8 @@ class ExpressionRules:
             ok = False
         return Taint(MEAN, base.orient, root=base.root, mean_ok=ok, source=base.source)
 
+
+_PROJECTION, _BY_ONE_NORM = "projection: ", " divided by one norm"
 
 # the one matrix of a tensor file loaded here, under a bare matrix name (`load_file(p)["W"]`)
 _LOADED_MATRIX = re.compile(r"(?:^|\.)(?:load_file|load|get_tensor|get_slice)\(\)\.W$")

@@ -50,19 +50,20 @@ class Taint:
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
-    # a broadcasting view (`W[None]`, `W.unsqueeze(1)`): (number of axes, position of the hidden axis)
-    axes: tuple[int, int] | None = None
+    # a broadcasting view (`W[None]`, `W.unsqueeze(1)`): (number of axes, position of the hidden
+    # axis, position of the label axis)
+    axes: tuple[int, int, int] | None = None
     keyed: bool = False  # rows stored one by one under keys (`vecs[name] = W[i]`): a key picks a row
 
     def flipped(self) -> Taint:
         orient = {ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient)
         return replace(self, orient=orient, axes=None)
 
-    def shape(self) -> tuple[int, int]:
-        """(number of axes, position of the hidden axis) of a label matrix or selection."""
+    def shape(self) -> tuple[int, int, int]:
+        """(number of axes, position of the hidden axis, of the label axis) of a label matrix."""
         if self.axes is not None:
             return self.axes
-        return (2, 0 if self.orient == COLS else 1)
+        return (2, 0, 1) if self.orient == COLS else (2, 1, 0)
 
 
 @dataclass
@@ -467,7 +468,7 @@ def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     if t.orient == VEC:
         return True
     if t.axes is not None:  # `W[None]` against `W[:, None]`: the hidden axis moved
-        ndim, hidden = t.axes
+        ndim, hidden, _ = t.axes
         d = 1 if dim is None else dim
         return d in (hidden, hidden - ndim)
     if t.orient in (ROWS, SEL):

@@ -21,6 +21,7 @@ from cosaudit.lint.taint.values import (
     access_path,
     const,
     contains_norm,
+    first_sim,
 )
 
 
@@ -180,13 +181,21 @@ def transpose(an: Any, c: CallSite) -> Any:
     return first.flipped() if isinstance(first, Taint) else NOTHING
 
 
+def multiply(an: Any, c: CallSite) -> Any:
+    """`np.multiply(w_a, w_b)`, `tf.multiply`, `torch.mul`: the elementwise product (see `*`)."""
+    if len(c.args) < 2:
+        return NOTHING
+    product = an.elementwise(c.args[0], c.args[1], c.node)
+    return product if product is not None else first_sim(*c.args[:2])
+
+
 def unsqueeze(t: Taint, dim: Any) -> Taint:
     """`W.unsqueeze(1)`, `torch.unsqueeze(W, 0)`: a new axis; the hidden axis moves past it or not."""
-    ndim, hidden = t.shape()
+    ndim, hidden, label = t.shape()
     if not isinstance(dim, int):
         return replace(t, axes=None)
     k = dim + ndim + 1 if dim < 0 else dim
-    return replace(t, axes=(ndim + 1, hidden + 1 if k <= hidden else hidden))
+    return replace(t, axes=(ndim + 1, hidden + (k <= hidden), label + (k <= label)))
 
 
 def unsqueeze_call(an: Any, c: CallSite) -> Any:
@@ -210,6 +219,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(select_rows, "index_select", "gather", "take", "embedding"),
     **table(guarded_norm, *_GUARDS),
     **table(unsqueeze_call, "unsqueeze", "expand_dims"),
+    **table(multiply, "multiply", "mul"),
 }
 
 _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}

@@ -66,6 +66,28 @@ def euclid_matrix(an: Any, c: CallSite) -> Any:
     )
 
 
+def kernel_call(an: Any, c: CallSite) -> Any:
+    """`pairwise_kernels(W, metric="cosine")` is `cosine_similarity(W)`; `metric="linear"` and
+    `linear_kernel(W)` are the Gram matrix `W @ W.T`; other kernels are left alone."""
+    if not c.args:
+        return NOTHING
+    metric = const(c.kw("metric")) if c.name == "pairwise_kernels" else "linear"
+    if metric is None and len(c.node.args) > 2:
+        metric = const(c.node.args[2])
+    if metric not in ("cosine", "linear"):
+        return NOTHING
+    other = c.args[1] if len(c.args) > 1 and c.args[1] is not None else c.args[0]
+    return an._pair_sink(
+        "cosine" if metric == "cosine" else "dot",
+        [c.args[0], other],
+        c.node,
+        c.name,
+        single=other is c.args[0],
+        torch_style=False,
+        dim=None,
+    )
+
+
 def probe(an: Any, c: CallSite) -> Any:
     return ModelObj(probe=True)
 
@@ -78,6 +100,7 @@ CONSTRUCTORS: dict[str, Handler] = {**table(probe, *_PROBES), **table(scaler, "S
 FUNCTIONS: dict[str, Handler] = {
     **table(metric_call, *P.METRIC_CALLS),
     **table(euclid_pair, "dist", "euclidean", "pairwise_distance"),
+    **table(kernel_call, "pairwise_kernels", "linear_kernel"),
     **table(euclid_matrix, "euclidean_distances", "pairwise_euclidean_distance"),
 }
 
