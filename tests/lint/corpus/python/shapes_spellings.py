@@ -1,0 +1,79 @@
+# expect: COS301
+"""Pairwise similarities of head rows in the spellings of several frameworks: products that
+transpose by keyword or by contraction axes, broadcasting views, elementwise products, distances
+between unit rows, kernels, lambda and `partial` helpers, rows kept under keys.
+
+Shapes seen in public notebooks and scripts; written for cosaudit's tests.
+"""
+import itertools
+from functools import partial
+
+import jax.numpy as jnp
+import numpy as np
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+from scipy.spatial.distance import cdist
+from sklearn.metrics.pairwise import linear_kernel, pairwise_kernels
+from transformers import AutoModelForCausalLM, AutoModelForImageClassification
+
+lm = AutoModelForCausalLM.from_pretrained("org/causal-lm")
+clf = AutoModelForImageClassification.from_pretrained("org/classifier")
+W = lm.lm_head.weight
+Wnp = clf.classifier.weight.detach().cpu().numpy()
+
+# %% inner products: `inner(a, b)` is `a @ b.T`
+g1 = np.inner(Wnp, Wnp)  # expect: COS102
+g2 = torch.inner(F.normalize(W, dim=-1), F.normalize(W, dim=-1))  # expect: COS101
+g3 = np.tensordot(Wnp, Wnp, axes=([1], [1]))  # expect: COS102
+
+# %% TensorFlow / Keras: the kernel is [d, classes]; products transpose by keyword
+kernel = clf.layers[-1].kernel
+k_unit = tf.math.l2_normalize(kernel, axis=0)
+t1 = tf.matmul(k_unit, k_unit, transpose_a=True)  # expect: COS101
+rows = tf.transpose(kernel)
+r_unit = rows / tf.norm(rows, axis=1, keepdims=True)
+t2 = tf.linalg.matmul(r_unit, r_unit, transpose_b=True)  # expect: COS101
+t3 = tf.reduce_sum(tf.multiply(rows[0], rows[1])) / (tf.norm(rows[0]) * tf.norm(rows[1]))  # expect: COS101
+
+# %% JAX
+Wj = jnp.asarray(Wnp)
+Wj_unit = Wj / jnp.linalg.norm(Wj, axis=-1, keepdims=True)
+j1 = jnp.inner(Wj_unit, Wj_unit)  # expect: COS101
+
+# %% broadcasting views: the hidden axis is wherever the new axes put it
+b1 = F.cosine_similarity(W[None], W[:, None], dim=2)  # expect: COS101
+b2 = F.cosine_similarity(W.unsqueeze(1), W.unsqueeze(0), dim=2)  # expect: COS101
+n = W.shape[0]
+b3 = torch.nn.CosineSimilarity(dim=2)(W.unsqueeze(1).expand(n, n, -1), W.unsqueeze(0).expand(n, n, -1))  # expect: COS101
+Wn = F.normalize(W, dim=1)
+b4 = (Wn[:, None, :] * Wn[None, :, :]).sum(-1)  # expect: COS101
+b5 = (Wn * Wn[3]).sum(dim=1)  # expect: COS101
+
+# %% distances between unit rows are functions of their cosines
+d1 = torch.cdist(Wn, Wn)  # expect: COS101
+d2 = F.pairwise_distance(Wn[0:1], Wn[1:2])  # expect: COS101
+d3 = torch.norm(Wn[4] - Wn[5])  # expect: COS101
+
+# %% kernels
+k1 = pairwise_kernels(Wnp, metric="cosine")  # expect: COS101
+k2 = linear_kernel(Wnp)  # expect: COS102
+
+# %% helpers written inline
+cos = lambda a, b: np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b))  # noqa: E731
+h1 = cos(Wnp[0], Wnp[1])  # expect: COS101
+cos_t = partial(F.cosine_similarity, dim=0)
+h2 = cos_t(W[2], W[3])  # expect: COS101
+h3 = np.dot(Wnp[0], Wnp[1]) / np.linalg.norm(Wnp[0]) / np.linalg.norm(Wnp[1])  # expect: COS101
+
+# %% rows kept under keys, then compared
+classes = ["cat", "dog", "car"]
+by_name = {c: W[i] for i, c in enumerate(classes)}
+v1 = F.cosine_similarity(by_name["cat"], by_name["dog"], dim=0)  # expect: COS101
+stored = {}
+for i, c in enumerate(classes):
+    stored[c] = Wnp[i]
+v2 = stored["cat"] @ stored["car"]  # expect: COS102
+pairs = {}
+for i, j in itertools.combinations(range(len(classes)), 2):
+    pairs[(i, j)] = 1 - cdist(Wnp[i : i + 1], Wnp[j : j + 1], "cosine")[0, 0]  # expect: COS101

@@ -1,0 +1,73 @@
+"""Look-alikes of the spellings in `shapes_spellings.py` that must stay quiet: the same products,
+broadcasts, distances, kernels and helpers applied to hidden states, features, class means,
+input embeddings or other layers; the logit lens with one hidden vector; orthogonality
+regularisers over every layer; squared norms; differences of rows.
+
+Shapes seen in public notebooks and scripts; written for cosaudit's tests.
+"""
+from functools import partial
+
+import numpy as np
+import tensorflow as tf
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from sklearn.metrics.pairwise import linear_kernel, pairwise_kernels
+from transformers import AutoModelForCausalLM, AutoModelForImageClassification
+
+lm = AutoModelForCausalLM.from_pretrained("org/causal-lm")
+clf = AutoModelForImageClassification.from_pretrained("org/classifier")
+W = lm.lm_head.weight
+Wnp = clf.classifier.weight.detach().cpu().numpy()
+hidden = lm(input_ids, output_hidden_states=True).hidden_states[-1][0]
+
+# %% the logit lens: one hidden vector against every row
+h = hidden[-1]
+logits = torch.inner(h, W)
+logits_np = np.inner(h.detach().numpy(), Wnp)
+logits_k = linear_kernel(h.detach().numpy()[None], Wnp)
+kernel = clf.layers[-1].kernel
+logits_tf = tf.matmul(tf.constant(x), kernel)
+logits_tf_t = tf.matmul(tf.constant(x), tf.transpose(kernel), transpose_b=True)
+logits_dot = tf.tensordot(tf.constant(x), kernel, axes=1)
+contribution = (W[3] * h).sum()
+
+# %% hidden states, features and class means compared with each other
+hn = F.normalize(hidden, dim=-1)
+s1 = torch.inner(hn, hn)
+s2 = F.cosine_similarity(hidden[None], hidden[:, None], dim=2)
+s3 = (hn[:, None, :] * hn[None, :, :]).sum(-1)
+s4 = torch.cdist(hn, hn)
+feats = extract_features(clf, loader)
+s5 = pairwise_kernels(feats, metric="cosine")
+class_means = torch.stack([feats[labels == c].mean(0) for c in range(10)])
+s6 = F.cosine_similarity(W.unsqueeze(1), class_means.unsqueeze(0), dim=2)
+s7 = (F.normalize(W, dim=1) - F.normalize(class_means, dim=1)).norm(dim=-1)
+E = lm.get_input_embeddings().weight
+En = F.normalize(E, dim=-1)
+s8 = torch.inner(En[1], En[2])
+
+# %% other layers, and every layer in a loop
+a = clf.layer1.weight
+b = clf.layer2.weight
+s9 = torch.inner(a, b)
+penalty = 0.0
+for m in clf.modules():
+    if isinstance(m, nn.Linear):
+        wn = F.normalize(m.weight, dim=1)
+        penalty = penalty + ((torch.inner(wn, wn) - torch.eye(wn.shape[0])) ** 2).sum()
+
+# %% squared norms, kernels that are not similarities, the whole-matrix contraction
+sq = (W * W).sum(1)
+frob = np.tensordot(Wnp, Wnp)
+rbf = pairwise_kernels(Wnp, metric="rbf")
+across_hidden = F.cosine_similarity(W.unsqueeze(2), W.unsqueeze(1), dim=0)
+
+# %% differences of rows, and helpers given other vectors
+gap = torch.norm(W[1] - W[2])  # expect: COS130
+cos = lambda u, v: u @ v / (u.norm() * v.norm())  # noqa: E731
+c1 = cos(hidden[0], hidden[1])
+cos_t = partial(F.cosine_similarity, dim=-1)
+c2 = cos_t(hidden[0], hidden[1])
+by_word = {w: encode(w) for w in words}
+c3 = F.cosine_similarity(by_word["cat"], by_word["dog"], dim=0)
