@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint.sinks import against_class_means
+from cosaudit.lint.taint.sinks import against_class_means, as_row
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -65,6 +65,17 @@ def _basis_coordinate(base: Taint, sl: ast.AST) -> bool:
     if base.orient == COLS:
         return 1 <= len(elts) <= 2 and isinstance(const(elts[0]), int) and all(_is_full(e) for e in elts[1:])
     return False
+
+
+def _distinct_operands(node: ast.AST) -> bool:
+    """Are the two factors of `a * b` / `multiply(a, b)` different expressions (not `W * W`)?"""
+    if isinstance(node, ast.BinOp):
+        pair = [node.left, node.right]
+    elif isinstance(node, ast.Call) and len(node.args) >= 2:
+        pair = list(node.args[:2])
+    else:
+        return False
+    return ast.unparse(pair[0]) != ast.unparse(pair[1])
 
 
 def _row_matrix(t: Taint) -> bool:
@@ -410,11 +421,15 @@ class ExpressionRules:
         """An elementwise product of label rows, summed over the hidden axis, is their dot
         product: `(w_a * w_b).sum()`, one row against every row (`(Wn * Wn[i]).sum(1)`), and
         two broadcasting views whose label axes differ (`(Wn[:, None] * Wn[None]).sum(-1)`)."""
+        left, right = as_row(left), as_row(right)
         if not (self._labelish(left) and self._labelish(right)):
             return None
         pair = (left.orient == VEC) + (right.orient == VEC)
         both_label = left.kind == right.kind == LABEL
         if pair == 2 or (pair == 1 and both_label and _row_matrix(left if right.orient == VEC else right)):
+            return self._sink(product_kind(left, right), left, right, node, "elementwise product")
+        if both_label and left.orient == right.orient == SEL and _distinct_operands(node):
+            # `(A * B).sum(1)` of two selections of rows: each row of one against its partner
             return self._sink(product_kind(left, right), left, right, node, "elementwise product")
         if both_label and left.axes is not None and right.axes is not None:
             (n1, h1, l1), (n2, h2, l2) = left.axes, right.axes
@@ -589,7 +604,10 @@ class ExpressionRules:
             ok = axis in (1, -1)
         else:
             ok = False
-        return Taint(MEAN, base.orient, root=base.root, mean_ok=ok, source=base.source)
+        # the average of some rows (`W[ids].mean(0)`, `W[tok.encode(w)].mean(0)`) is one vector
+        some_rows = base.kind == LABEL and (base.orient == VEC or (base.orient == SEL and ok))
+        orient = VEC if some_rows else base.orient
+        return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows)
 
 
 _PROJECTION, _BY_ONE_NORM = "projection: ", " divided by one norm"
@@ -699,7 +717,7 @@ def _is_key(e: ast.AST) -> bool:
 
 # an index variable named for several rows: `W[ids]`, `W[token_ids]`, `W[indices]`, `W[top_k_idx]`
 _PLURAL_INDEX = re.compile(
-    r"^(?:\w+_)?(?:ids|indices|idxs|idces|tokens|toks|token_ids|tok_ids|rows|classes|labels|words|subset)$"
+    r"^(?:\w+_)?(?:ids|indices|idxs|idces|tokens|toks|token_ids|tok_ids|rows|classes|labels|words|subset)\d*$"
     r"|_(?:ids|list|idx_list)$|^top_?k?_?(?:idx|ids|indices)$",
     re.I,
 )

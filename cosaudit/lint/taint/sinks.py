@@ -11,6 +11,7 @@ from cosaudit.lint.taint.values import (
     DIFF,
     INPUT,
     LABEL,
+    MEAN,
     PARAM,
     ROWS,
     SEL,
@@ -45,6 +46,14 @@ def against_class_means(node: ast.AST) -> bool:
             if name and (_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name)):
                 return True
     return False
+
+
+def as_row(value: Any) -> Any:
+    """The average (or sum) of some label rows (`W[tok.encode(" New York")].mean(0)`) compared with
+    something: a label vector like a row (it moves with the head's translation as the rows do)."""
+    if isinstance(value, Taint) and value.kind == MEAN and value.row:
+        return Taint(LABEL, VEC, root=value.root, source=value.source, normalized=value.normalized)
+    return value
 
 
 def _probe(value: Any) -> bool:
@@ -106,7 +115,7 @@ class SinkRules:
         torch_style: bool,
         dim: Any,
     ) -> Any:
-        a, b = args[0], args[1]
+        a, b = as_row(args[0]), as_row(args[1])
 
         def axis_ok(t: Taint) -> bool:
             if torch_style:
@@ -134,6 +143,7 @@ class SinkRules:
         return first_sim(a, b)
 
     def _dot_sink(self, a: Any, b: Any, node: ast.AST, what: str) -> Any:
+        a, b = as_row(a), as_row(b)
         left = self._labelish(a) and a.orient in (ROWS, SEL, VEC)
         right = self._labelish(b) and b.orient in (COLS, VEC)
         if left and right:

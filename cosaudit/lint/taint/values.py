@@ -49,7 +49,8 @@ class Taint:
     param: int | None = None
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
-    row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
+    # PARAM: one row of the parameter (`weights[ids[i]]`); MEAN: the average of some label rows
+    row: bool = False
     # a broadcasting view (`W[None]`, `W.unsqueeze(1)`): (number of axes, position of the hidden
     # axis, position of the label axis)
     axes: tuple[int, int, int] | None = None

@@ -10,6 +10,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
+    LABEL,
     NOTHING,
     SEL,
     VEC,
@@ -189,6 +190,18 @@ def multiply(an: Any, c: CallSite) -> Any:
     return product if product is not None else first_sim(*c.args[:2])
 
 
+def _summed_rows(t: Any, axis: Any) -> Taint | None:
+    """`W[ids].sum(0)`: the sum of some label rows, one vector (compared like a row)."""
+    if isinstance(t, Taint) and t.kind == LABEL and t.orient == SEL and axis in (0, -2):
+        return replace(t, orient=VEC)
+    return None
+
+
+def row_sum(an: Any, c: CallSite) -> Any:
+    out = _summed_rows(c.args[0] if c.args else None, c.const_arg(1, "axis", "dim"))
+    return NOTHING if out is None else out
+
+
 def unsqueeze(t: Taint, dim: Any) -> Taint:
     """`W.unsqueeze(1)`, `torch.unsqueeze(W, 0)`: a new axis; the hidden axis moves past it or not."""
     ndim, hidden, label = t.shape()
@@ -220,6 +233,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(guarded_norm, *_GUARDS),
     **table(unsqueeze_call, "unsqueeze", "expand_dims"),
     **table(multiply, "multiply", "mul"),
+    **table(row_sum, "sum"),
 }
 
 _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}
@@ -238,6 +252,8 @@ def taint_method(an: Any, c: CallSite) -> Any:
         return t
     if meth in P.TRANSPOSE_METHODS:
         return t.flipped()
+    if meth == "sum" and _summed_rows(t, c.const_arg(0, "dim", "axis")) is not None:
+        return replace(t, orient=VEC)
     if meth == "mean":
         axis = c.kw("dim", "axis") or (node.args[0] if node.args else None)
         return an._mean(t, node, axis)
