@@ -77,3 +77,18 @@ v2 = stored["cat"] @ stored["car"]  # expect: COS102
 pairs = {}
 for i, j in itertools.combinations(range(len(classes)), 2):
     pairs[(i, j)] = 1 - cdist(Wnp[i : i + 1], Wnp[j : j + 1], "cosine")[0, 0]  # expect: COS101
+
+# %% a word's sub-token rows averaged (or summed), pairs from itertools, correlations of rows
+from scipy.stats import pearsonr  # noqa: E402
+
+new_york = W[tok.encode(" New York")].mean(0)
+los_angeles = W[tok.encode(" Los Angeles")].mean(0)
+m1 = F.cosine_similarity(new_york, los_angeles, dim=0)  # expect: COS101
+group_a = W[ids1].sum(dim=0)
+group_b = W[ids2].sum(dim=0)
+m2 = F.cosine_similarity(group_a, group_b, dim=0)  # expect: COS101
+for u, v in itertools.combinations(Wnp, 2):
+    print(u @ v / (np.linalg.norm(u) * np.linalg.norm(v)))  # expect: COS101
+grid = [F.cosine_similarity(u, v, dim=0) for u, v in itertools.product(W, W)]  # expect: COS101
+r, p = pearsonr(Wnp[3], Wnp[5])  # expect: COS101
+paired = (F.normalize(W[ids1], dim=1) * F.normalize(W[ids2], dim=1)).sum(1)  # expect: COS101

@@ -5,6 +5,7 @@ regularisers over every layer; squared norms; differences of rows.
 
 Shapes seen in public notebooks and scripts; written for cosaudit's tests.
 """
+import itertools
 from functools import partial
 
 import numpy as np
@@ -71,3 +72,18 @@ cos_t = partial(F.cosine_similarity, dim=-1)
 c2 = cos_t(hidden[0], hidden[1])
 by_word = {w: encode(w) for w in words}
 c3 = F.cosine_similarity(by_word["cat"], by_word["dog"], dim=0)
+
+# %% means that centre, correlations with behaviour, pairs of indices
+from scipy.stats import pearsonr  # noqa: E402
+
+mu = W.mean(0)
+centred = W - mu
+selected = W[ids] - W[ids].mean(0)
+c4 = F.cosine_similarity(hidden.mean(0), hidden[0], dim=0)
+# the similarity itself is flagged; correlating it with behaviour is COS104, not a row correlation
+unit = F.normalize(W, dim=1)
+sims = (unit @ unit.T).flatten()  # expect: COS101
+r, p = pearsonr(sims.detach().numpy(), confusion.flatten())  # expect: COS104
+for i, j in itertools.combinations(range(10), 2):
+    print(i, j)
+norms = (W[ids] * W[ids]).sum(1)
