@@ -371,6 +371,12 @@ class ExpressionRules:
                 self.eval(v.value, env)
         return None
 
+    def _e_NamedExpr(self, node: ast.NamedExpr, env: dict[str, Any]) -> Any:
+        """`(W := model.fc.weight)`: bound like an assignment."""
+        value = self.eval(node.value, env)
+        env[node.target.id] = value
+        return value
+
     def _e_Lambda(self, node: ast.Lambda, env: dict[str, Any]) -> Any:
         """`cos = lambda a, b: a @ b / (norm(a) * norm(b))`: a helper like a `def` (followed where
         it is called by its name)."""

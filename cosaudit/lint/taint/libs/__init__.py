@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cosaudit.lint.taint.libs import (
+    ann,
     arrays,
     cosine,
     einsum,
@@ -29,6 +30,7 @@ CONSTRUCTORS: dict[str, Handler] = {
     **transformer_lens.CONSTRUCTORS,
     **cosine.CONSTRUCTORS,
     **faiss.CONSTRUCTORS,
+    **ann.CONSTRUCTORS,
 }
 FUNCTIONS: dict[str, Handler] = {
     **arrays.FUNCTIONS,
@@ -53,6 +55,7 @@ _METHODS: list[tuple[type, Handler]] = [
     (SinkFn, sklearn_scipy.estimator_method),
     (ModelObj, _model_method),
     (FaissIndex, faiss.index_method),
+    (ann.VectorIndex, ann.index_method),
     (HeadModule, modules.head_method),
     (Sim, uses.sim_method),
     (Taint, arrays.taint_method),

@@ -59,7 +59,7 @@ def angle(an: Any, c: CallSite) -> Any:
 
 CONSTRUCTORS: dict[str, Handler] = {**table(cosine_module, "CosineSimilarity"), **table(partial_cosine, "partial")}
 FUNCTIONS: dict[str, Handler] = {
-    **table(cosine_similarity, *P.COSINE_CALLS),
+    **table(cosine_similarity, *P.COSINE_CALLS, "paired_cosine_distances"),
     **table(scipy_cosine, "cosine"),
     **table(angle, *P.ANGLE_CALLS),
 }

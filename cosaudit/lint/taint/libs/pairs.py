@@ -2,10 +2,10 @@
 
 `itertools.combinations(W, 2)` / `product(W, W)` / `permutations(W, 2)` over a label matrix yield
 pairs of its rows (`for a, b in combinations(W, 2)` binds two rows); `pearsonr(W[a], W[b])`,
-`spearmanr`, `kendalltau` of two rows correlate them over the hidden dimensions — a cosine of the
-rows each centred over its own coordinates, not over the labels, so it moves with the head's
-translation as the cosine does. Correlations of anything else (a similarity against behaviour)
-are left to `uses.fallback`."""
+`spearmanr`, `kendalltau`, scipy's `correlation` distance of two rows correlate them over the
+hidden dimensions — a cosine of the rows each centred over its own coordinates, not over the
+labels, so it moves with the head's translation as the cosine does. Correlations of anything
+else (a similarity against behaviour) are left to `uses.fallback`."""
 
 from __future__ import annotations
 
@@ -38,5 +38,5 @@ def row_correlation(an: Any, c: CallSite) -> Any:
 
 FUNCTIONS: dict[str, Handler] = {
     **table(row_pairs, "combinations", "product", "permutations", "combinations_with_replacement"),
-    **table(row_correlation, "pearsonr", "spearmanr", "kendalltau"),
+    **table(row_correlation, "pearsonr", "spearmanr", "kendalltau", "correlation"),
 }

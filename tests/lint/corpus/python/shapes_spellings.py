@@ -92,3 +92,26 @@ for u, v in itertools.combinations(Wnp, 2):
 grid = [F.cosine_similarity(u, v, dim=0) for u, v in itertools.product(W, W)]  # expect: COS101
 r, p = pearsonr(Wnp[3], Wnp[5])  # expect: COS101
 paired = (F.normalize(W[ids1], dim=1) * F.normalize(W[ids2], dim=1)).sum(1)  # expect: COS101
+
+# %% other nearest-neighbour indexes over the rows, paired distances, an assignment expression
+import hnswlib  # noqa: E402
+from annoy import AnnoyIndex  # noqa: E402
+from gensim.models import KeyedVectors  # noqa: E402
+from scipy.spatial.distance import correlation  # noqa: E402
+from sklearn.metrics.pairwise import paired_cosine_distances  # noqa: E402
+
+forest = AnnoyIndex(Wnp.shape[1], "angular")
+for i, row in enumerate(Wnp):
+    forest.add_item(i, row)
+forest.build(10)
+near = forest.get_nns_by_item(0, 10)  # expect: COS101 COS103
+graph = hnswlib.Index(space="cosine", dim=Wnp.shape[1])
+graph.add_items(Wnp)
+found, dist = graph.knn_query(hidden_state, k=10)  # expect: COS120
+kv = KeyedVectors(Wnp.shape[1])
+kv.add_vectors(classes, Wnp)
+kv.most_similar("cat")  # expect: COS101 COS103
+pc = paired_cosine_distances(Wnp[ids1], Wnp[ids2])  # expect: COS101
+cr = correlation(Wnp[0], Wnp[1])  # expect: COS101
+if (head := clf.classifier.weight) is not None:
+    walrus = F.normalize(head) @ F.normalize(head).T  # expect: COS101

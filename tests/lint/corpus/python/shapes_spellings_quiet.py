@@ -87,3 +87,22 @@ r, p = pearsonr(sims.detach().numpy(), confusion.flatten())  # expect: COS104
 for i, j in itertools.combinations(range(10), 2):
     print(i, j)
 norms = (W[ids] * W[ids]).sum(1)
+
+# %% indexes over features or word vectors, an inner-product index over raw rows, names of labels
+import hnswlib  # noqa: E402
+import pandas as pd  # noqa: E402
+from annoy import AnnoyIndex  # noqa: E402
+from gensim.models import KeyedVectors  # noqa: E402
+
+forest = AnnoyIndex(512, "angular")
+for i, f in enumerate(feats):
+    forest.add_item(i, f)
+near = forest.get_nns_by_item(0, 10)
+logit_graph = hnswlib.Index(space="ip", dim=Wnp.shape[1])
+logit_graph.add_items(Wnp)
+top, score = logit_graph.knn_query(hidden_state, k=10)
+w2v = KeyedVectors.load_word2vec_format("vectors.bin", binary=True)
+w2v.most_similar("king")
+names = pd.Index(classes)
+if (h2 := hidden.mean(0)) is not None:
+    c5 = F.normalize(h2, dim=0) @ F.normalize(hidden[1], dim=0)
