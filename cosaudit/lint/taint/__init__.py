@@ -11,7 +11,8 @@ differences of rows, whitening.
 The analysis is flow-insensitive within straight-line code, follows module-level helper
 functions through per-call summaries, and never executes anything.
 
-Layout: `values.py` (what an expression is), `analyzer.py` (statements), `expressions.py`,
+Layout: `values.py` (what an expression is), `analyzer.py` (statements), `expressions.py` (with
+`arithmetic.py`: operators, norms, differences, means),
 `calls.py` (dispatch) with one handler module per library in `libs/`, `functions.py` (user
 functions), `sinks.py`.
 """

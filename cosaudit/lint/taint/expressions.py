@@ -8,10 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint.sinks import against_class_means, as_row
+from cosaudit.lint.taint.arithmetic import ArithmeticRules
 from cosaudit.lint.taint.values import (
     COLS,
-    DIFF,
     INPUT,
     LABEL,
     MEAN,
@@ -29,17 +28,11 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
-    Unit,
     access_path,
-    callee,
     const,
-    first_sim,
     match_source,
-    norm_factors,
-    product_kind,
     riskier,
     root_of,
-    unfollowed,
 )
 
 # calls that build an array of indices: a selection of rows, not one row
@@ -65,22 +58,6 @@ def _basis_coordinate(base: Taint, sl: ast.AST) -> bool:
     if base.orient == COLS:
         return 1 <= len(elts) <= 2 and isinstance(const(elts[0]), int) and all(_is_full(e) for e in elts[1:])
     return False
-
-
-def _distinct_operands(node: ast.AST) -> bool:
-    """Are the two factors of `a * b` / `multiply(a, b)` different expressions (not `W * W`)?"""
-    if isinstance(node, ast.BinOp):
-        pair = [node.left, node.right]
-    elif isinstance(node, ast.Call) and len(node.args) >= 2:
-        pair = list(node.args[:2])
-    else:
-        return False
-    return ast.unparse(pair[0]) != ast.unparse(pair[1])
-
-
-def _row_matrix(t: Taint) -> bool:
-    """Label rows laid out [V, d] (hidden axis last), which a row broadcasts against."""
-    return t.orient in (ROWS, SEL) and (t.axes is None or t.axes[1] == t.axes[0] - 1)
 
 
 def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int, int] | None:
@@ -117,7 +94,7 @@ def _source_confidence(path: str) -> str:
     return "high" if "." in path and "children()" not in path and "/" not in path else "medium"
 
 
-class ExpressionRules:
+class ExpressionRules(ArithmeticRules):
     """Mixin of the analyser: names, attributes, subscripts, containers and arithmetic."""
 
     def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None:
@@ -386,296 +363,9 @@ class ExpressionRules:
         ast.copy_location(fn, node)
         return FuncInfo(fn, params=[a.arg for a in node.args.posonlyargs + node.args.args])
 
-    def _e_BinOp(self, node: ast.BinOp, env: dict[str, Any]) -> Any:
-        return self._binop(node.op, node.left, node.right, env, node)
-
-    def _binop(
-        self,
-        op: ast.operator,
-        left_node: ast.AST,
-        right_node: ast.AST,
-        env: dict[str, Any],
-        node: ast.AST,
-    ) -> Any:
-        if isinstance(op, ast.Div):
-            return self._divide(left_node, right_node, env)
-        left = self.eval(left_node, env)
-        right = self.eval(right_node, env)
-        if isinstance(op, ast.MatMult):
-            # label rows times a whitening matrix (either side): whitened label rows
-            for t, other, other_node in ((left, right, right_node), (right, left, left_node)):
-                if (
-                    isinstance(t, Taint)
-                    and other is None
-                    and isinstance(other_node, (ast.Name, ast.Attribute))
-                    and P.WHITEN_NAME.search(access_path(other_node) or "")
-                ):
-                    return replace(t, whitened=True)
-            if _end_to_end(left, right, right_node):
-                return replace(left, confidence="medium")
-            return self._dot_sink(left, right, node, "@")
-        if isinstance(op, ast.Sub):
-            return self._subtract(left, right)
-        if isinstance(op, ast.Mult):
-            product = self.elementwise(left, right, node)
-            if product is not None:
-                return product
-        sim = first_sim(left, right)
-        return sim if sim is not None else self._combine(op, left, right)
-
-    def elementwise(self, left: Any, right: Any, node: ast.AST) -> Sim | None:
-        """An elementwise product of label rows, summed over the hidden axis, is their dot
-        product: `(w_a * w_b).sum()`, one row against every row (`(Wn * Wn[i]).sum(1)`), and
-        two broadcasting views whose label axes differ (`(Wn[:, None] * Wn[None]).sum(-1)`)."""
-        left, right = as_row(left), as_row(right)
-        if not (self._labelish(left) and self._labelish(right)):
-            return None
-        pair = (left.orient == VEC) + (right.orient == VEC)
-        both_label = left.kind == right.kind == LABEL
-        if pair == 2 or (pair == 1 and both_label and _row_matrix(left if right.orient == VEC else right)):
-            return self._sink(product_kind(left, right), left, right, node, "elementwise product")
-        if both_label and left.orient == right.orient == SEL and _distinct_operands(node):
-            # `(A * B).sum(1)` of two selections of rows: each row of one against its partner
-            return self._sink(product_kind(left, right), left, right, node, "elementwise product")
-        if both_label and left.axes is not None and right.axes is not None:
-            (n1, h1, l1), (n2, h2, l2) = left.axes, right.axes
-            if n1 == n2 and h1 == h2 and l1 != l2:
-                return self._sink(product_kind(left, right), left, right, node, "broadcast product")
-        return None
-
-    @staticmethod
-    def _combine(op: ast.operator, left: Any, right: Any) -> Any:
-        """Sums and scalings of label rows (no similarity involved)."""
-        if isinstance(op, ast.Add) and isinstance(left, Taint) and isinstance(right, Taint):
-            if left.kind == LABEL and right.kind == LABEL:
-                return replace(left, orient=VEC if left.orient == VEC else left.orient)
-            return left if left.kind == DIFF else right if right.kind == DIFF else None
-        if isinstance(op, (ast.Mult, ast.Add)):
-            if isinstance(left, Taint) and unfollowed(right):
-                return left if left.kind != PARAM or isinstance(op, ast.Mult) else left
-            if isinstance(right, Taint) and unfollowed(left) and isinstance(op, ast.Mult):
-                return right
-        return None
-
-    def _divide(self, left_node: ast.AST, right_node: ast.AST, env: dict[str, Any]) -> Any:
-        """`dot(a, b) / (|a| |b|)` is a cosine; `dot(a, b) / |b|` a projection (still a dot
-        product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows."""
-        left = self.eval(left_node, env)
-        if isinstance(left, Sim) and _own_norm(left_node, right_node, self.aliases):
-            return left  # `G /= torch.norm(G, p="fro")`: the matrix scaled by its own norm
-        self._denominator += 1
-        try:
-            right = self.eval(right_node, env)
-        finally:
-            self._denominator -= 1
-        if isinstance(left, Sim):
-            ev = left.event
-            if ev.kind == "dot":
-                factors = norm_factors(right_node, env) + self._named_norm_factors(right_node)
-                projected = ev.what.startswith(_PROJECTION) and ev.what.endswith(_BY_ONE_NORM)
-                if factors >= 2 or (factors == 1 and projected):
-                    # `dot / (|a| |b|)`, or `dot / |a| / |b|`: a projection divided by the other norm
-                    ev.kind = "cosine"
-                    if projected:
-                        ev.what = ev.what[len(_PROJECTION) : -len(_BY_ONE_NORM)]
-                elif factors == 1 and ev.b is not None:
-                    ev.what = f"{_PROJECTION}{ev.what}{_BY_ONE_NORM}"
-            return left
-        if isinstance(left, Taint):
-            return replace(left, normalized=True) if norm_factors(right_node, env) else left
-        if left is None and isinstance(left_node, ast.BinOp) and isinstance(left_node.op, ast.MatMult):
-            lens = self._lens_by_row_norms(left_node, right_node, env)
-            if lens is not None:
-                return lens
-        if left is None and self._norm_of(left_node, right_node):
-            return Unit()  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
-        return right if isinstance(right, Sim) else None
-
-    def _norm_of(self, value: ast.AST, denominator: ast.AST) -> bool:
-        """Does the denominator hold the norm of `value` (`d.norm(dim=-1)`, `np.maximum(d_len,
-        eps)` with `d_len = np.linalg.norm(d, axis=1)`)? Subscripts are ignored on both sides."""
-        target = _stem(value)
-        named = re.compile(re.escape(target) + r"_?(?:norms?|lens?|lengths?)$")
-        for sub in ast.walk(denominator):
-            if isinstance(sub, ast.Name) and (self._norm_names.get(sub.id) == target or named.match(sub.id)):
-                return True
-            if isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
-                normed = _normed(sub, self.aliases)
-                if normed is not None and _stem(normed) == target:
-                    return True
-        return False
-
-    def _named_norm_factors(self, node: ast.AST) -> int:
-        """Norms held by names in `node` bound to a product of norms (`den = norm(a) * norm(b)`)."""
-        return sum(self._norm_counts.get(sub.id, 0) for sub in ast.walk(node) if isinstance(sub, ast.Name))
-
-    def remember_norm(self, target: ast.AST, value: ast.AST, env: dict[str, Any]) -> None:
-        """`d_len = np.linalg.norm(d, axis=1)`: remember that `d_len` holds the norms of `d`;
-        `den = norm(a)[:, None] * norm(b)[None, :]`: that `den` holds two norms."""
-        if not isinstance(target, ast.Name):
-            return
-        # a product (`n.mm(n.T)`, `np.outer(n, n)`, `norm(a)[:, None] * norm(b)`) of norms
-        factors = norm_factors(value, env) if isinstance(value, (ast.BinOp, ast.Call)) else 0
-        if factors >= 2:
-            self._norm_counts[target.id] = factors
-        else:
-            self._norm_counts.pop(target.id, None)
-        if isinstance(value, ast.Call) and callee(value.func, self.aliases) in P.NORM_CALLS:
-            normed = _normed(value, self.aliases)
-            if normed is not None:
-                self._norm_names[target.id] = _stem(normed)
-                return
-        self._norm_names.pop(target.id, None)
-
-    def _lens_by_row_norms(self, product: ast.BinOp, denominator: ast.AST, env: dict[str, Any]) -> Sim | None:
-        """`(W @ ref) / W.norm(dim=1)`, `/ (W.norm(dim=1) * ref.norm())`: one vector against every
-        label row, divided by the rows' norms, ranks the labels by cosine with it (a cosine lens
-        written out by hand)."""
-        simple = (ast.Name, ast.Attribute, ast.Subscript)
-        if not (isinstance(product.left, simple) and isinstance(product.right, simple)):
-            return None
-        left, right = self.eval(product.left, env), self.eval(product.right, env)
-        normed = {t.source for t in self._norms_in(denominator, env)}
-        for t, other in ((left, right), (right, left)):
-            if (
-                isinstance(t, Taint)
-                and t.kind == LABEL
-                and t.orient in (ROWS, COLS)
-                and unfollowed(other)
-                and t.source in normed
-                and not against_class_means(product)
-            ):
-                unit = replace(t, normalized=True)
-                sim: Sim = self._sink("cosine", unit, None, product, "@ divided by the row norms")
-                return sim
-        for t, other_node in ((left, product.right), (right, product.left)):
-            # `(W_gate @ w_u_unit) / W_gate_norms`: every other row against one unit label row
-            if (
-                isinstance(t, Taint)
-                and t.kind == LABEL
-                and t.orient == VEC
-                and t.normalized
-                and self._norm_of(other_node, denominator)
-                and not against_class_means(product)
-            ):
-                return self._sink("cosine", t, None, product, "@ divided by the other rows' norms")
-        return None
-
-    def _norms_in(self, node: ast.AST, env: dict[str, Any]) -> list[Taint]:
-        """The label representations whose norms a denominator holds (`W.norm(dim=1)`,
-        `torch.linalg.norm(W, dim=-1)`, a name bound to such norms)."""
-        out: list[Taint] = []
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
-                out.append(env[sub.id].taint)
-            elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
-                target = _normed(sub, self.aliases)
-                value = self.eval(target, env) if isinstance(target, (ast.Name, ast.Attribute)) else None
-                if isinstance(value, Taint):
-                    out.append(value)
-        return out
-
-    def _subtract(self, left: Any, right: Any) -> Any:
-        sim = first_sim(left, right)
-        if sim is not None:
-            return sim
-        if isinstance(left, Taint) and isinstance(right, Taint):
-            if right.kind == MEAN:
-                return replace(left, centered=True) if right.mean_ok else left
-            if left.kind in (LABEL, INPUT, DIFF, PARAM) and right.kind in (
-                LABEL,
-                INPUT,
-                DIFF,
-                PARAM,
-            ):
-                if left.kind == PARAM and right.kind == PARAM:
-                    return Taint(DIFF, VEC)
-                return Taint(
-                    DIFF,
-                    VEC if left.orient == VEC else left.orient,
-                    root=left.root if left.root == right.root else None,
-                    source=left.source,
-                    # unit head rows minus unit head rows: their distance is a function of the cosine
-                    normalized=left.normalized and right.normalized and left.kind == right.kind == LABEL,
-                )
-        if isinstance(left, Taint) and left.kind != MEAN:
-            return left
-        return None
-
-    def _mean(self, base: Taint, call: ast.Call, axis_node: ast.AST | None) -> Taint:
-        axis = const(axis_node)
-        if base.orient in (ROWS, SEL) or base.kind == PARAM:  # a parameter: rows are the usual layout
-            ok = axis in (0, -2)
-        elif base.orient == COLS:
-            ok = axis in (1, -1)
-        else:
-            ok = False
-        # the average of some rows (`W[ids].mean(0)`, `W[tok.encode(w)].mean(0)`) is one vector
-        some_rows = base.kind == LABEL and (base.orient == VEC or (base.orient == SEL and ok))
-        orient = VEC if some_rows else base.orient
-        return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows)
-
-
-_PROJECTION, _BY_ONE_NORM = "projection: ", " divided by one norm"
 
 # the one matrix of a tensor file loaded here, under a bare matrix name (`load_file(p)["W"]`)
 _LOADED_MATRIX = re.compile(r"(?:^|\.)(?:load_file|load|get_tensor|get_slice)\(\)\.W$")
-
-
-_NORM_MODULES = {"torch", "torch.linalg", "np", "numpy", "np.linalg", "numpy.linalg", "LA", "la", "linalg"}
-
-
-def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | None:
-    """What a norm call measures: `W` in `W.norm(dim=1)`, `torch.linalg.norm(W)`, `norm(W)` (also
-    with the module imported under another name, `import torch as t`)."""
-    func = call.func
-    module = access_path(func.value) if isinstance(func, ast.Attribute) else None
-    if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
-        return func.value
-    return call.args[0] if call.args else None
-
-
-def _stem(node: ast.AST) -> str:
-    """The text of `node` without its subscripts and views (`W_gate[valid]` -> `W_gate`)."""
-    while isinstance(node, ast.Subscript):
-        node = node.value
-    return ast.unparse(node)
-
-
-def _own_norm(value: ast.AST, denominator: ast.AST, aliases: dict[str, str]) -> bool:
-    """Is the denominator the norm of the very value divided (`G / torch.norm(G)`)?"""
-    if not (isinstance(denominator, ast.Call) and callee(denominator.func, aliases) in P.NORM_CALLS):
-        return False
-    normed = _normed(denominator, aliases)
-    return normed is not None and ast.unparse(normed) == ast.unparse(value)
-
-
-# views of a tensor that keep its values: `layer.weight.clone()`, `.detach()`, `.data`
-_SAME_VALUES = {"clone", "detach", "cpu", "cuda", "float", "double", "half", "to", "data"}
-
-
-def _layer_weight(node: ast.AST) -> bool:
-    """Is `node` a layer's weight matrix (`model.fc[j].weight`, `layer.weight.clone()`)?"""
-    while True:
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_VALUES:
-            node = node.func.value
-        elif isinstance(node, ast.Attribute) and node.attr in _SAME_VALUES:
-            node = node.value
-        else:
-            return isinstance(node, ast.Attribute) and node.attr == "weight"
-
-
-def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
-    """`W_head @ model.fc[j].weight`: the head rows times an earlier layer's weight are the rows
-    of the end-to-end classifier of a deep linear head (one row per label still)."""
-    return (
-        isinstance(left, Taint)
-        and left.kind == LABEL
-        and left.orient == ROWS
-        and not left.normalized
-        and right is None
-        and _layer_weight(right_node)
-    )
 
 
 _TOKEN_CALLS = {"encode", "convert_tokens_to_ids", "to_single_token", "token_to_id"}
