@@ -22,6 +22,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    Event,
     NormOf,
     Sim,
     Taint,
@@ -70,11 +71,25 @@ class ArithmeticRules:
         if isinstance(op, ast.Sub):
             return self._subtract(left, right)
         if isinstance(op, ast.Mult):
+            scaled = self._times_inverse_norm(left, right, left_node, right_node)
+            if scaled is not None:
+                return scaled
             product = self.elementwise(left, right, node)
             if product is not None:
                 return product
         sim = first_sim(left, right)
         return sim if sim is not None else self._combine(op, left, right)
+
+    def _times_inverse_norm(self, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> Taint | None:
+        """`W * (1 / W.norm(dim=-1, keepdim=True))`, `W * inv` with `inv` bound to it,
+        `W * torch.rsqrt((W ** 2).sum(-1, keepdim=True))`: the rows normalised."""
+        pairs = ((left, right, left_node, right_node), (right, left, right_node, left_node))
+        for t, other, t_node, other_node in pairs:
+            if not (isinstance(t, Taint) and t.kind in (LABEL, INPUT, PARAM)):
+                continue
+            if (isinstance(other, NormOf) and other.inverse) or _rsqrt_of(other_node, t_node, self.aliases):
+                return replace(t, normalized=True)
+        return None
 
     def elementwise(self, left: Any, right: Any, node: ast.AST) -> Sim | None:
         """An elementwise product of label rows, summed over the hidden axis, is their dot
@@ -111,28 +126,27 @@ class ArithmeticRules:
         return None
 
     def _divide(self, left_node: ast.AST, right_node: ast.AST, env: dict[str, Any]) -> Any:
+        return self.divided(self.eval(left_node, env), left_node, right_node, env)
+
+    def divided(
+        self, left: Any, left_node: ast.AST, right_node: ast.AST, env: dict[str, Any], right: Any = None
+    ) -> Any:
         """`dot(a, b) / (|a| |b|)` is a cosine; `dot(a, b) / |b|` a projection (still a dot
-        product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows."""
-        left = self.eval(left_node, env)
+        product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows (also written
+        `torch.div(W, ...)`, `np.divide`, whose denominator's value is given as `right`)."""
         if isinstance(left, Sim) and _own_norm(left_node, right_node, self.aliases):
             return left  # `G /= torch.norm(G, p="fro")`: the matrix scaled by its own norm
-        self._denominator += 1
-        try:
-            right = self.eval(right_node, env)
-        finally:
-            self._denominator -= 1
+        if right is None:
+            self._denominator += 1
+            try:
+                right = self.eval(right_node, env)
+            finally:
+                self._denominator -= 1
+        if isinstance(right, NormOf) and const(left_node) in (1, 1.0):
+            return NormOf(right.taint, inverse=True)  # `1 / W.norm(dim=1, keepdim=True)`
         if isinstance(left, Sim):
-            ev = left.event
-            if ev.kind == "dot":
-                factors = norm_factors(right_node, env) + self._named_norm_factors(right_node)
-                projected = ev.what.startswith(_PROJECTION) and ev.what.endswith(_BY_ONE_NORM)
-                if factors >= 2 or (factors == 1 and projected):
-                    # `dot / (|a| |b|)`, or `dot / |a| / |b|`: a projection divided by the other norm
-                    ev.kind = "cosine"
-                    if projected:
-                        ev.what = ev.what[len(_PROJECTION) : -len(_BY_ONE_NORM)]
-                elif factors == 1 and ev.b is not None:
-                    ev.what = f"{_PROJECTION}{ev.what}{_BY_ONE_NORM}"
+            if left.event.kind == "dot":
+                self._dot_by_norms(left.event, right_node, env)
             return left
         if isinstance(left, Taint):
             return replace(left, normalized=True) if norm_factors(right_node, env) else left
@@ -143,6 +157,18 @@ class ArithmeticRules:
         if left is None and self._norm_of(left_node, right_node):
             return Unit()  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
         return right if isinstance(right, Sim) else None
+
+    def _dot_by_norms(self, ev: Event, denominator: ast.AST, env: dict[str, Any]) -> None:
+        """A dot product divided by two norms is a cosine (`dot / (|a| |b|)`, or `dot / |a| / |b|`:
+        a projection divided by the other norm); by one, a projection."""
+        factors = norm_factors(denominator, env) + self._named_norm_factors(denominator)
+        projected = ev.what.startswith(_PROJECTION) and ev.what.endswith(_BY_ONE_NORM)
+        if factors >= 2 or (factors == 1 and projected):
+            ev.kind = "cosine"
+            if projected:
+                ev.what = ev.what[len(_PROJECTION) : -len(_BY_ONE_NORM)]
+        elif factors == 1 and ev.b is not None:
+            ev.what = f"{_PROJECTION}{ev.what}{_BY_ONE_NORM}"
 
     def _norm_of(self, value: ast.AST, denominator: ast.AST) -> bool:
         """Does the denominator hold the norm of `value` (`d.norm(dim=-1)`, `np.maximum(d_len,
@@ -270,6 +296,15 @@ class ArithmeticRules:
 
 
 _PROJECTION, _BY_ONE_NORM = "projection: ", " divided by one norm"
+
+
+def _rsqrt_of(node: ast.AST, value: ast.AST, aliases: dict[str, str]) -> bool:
+    """Is `node` `rsqrt(...)` of an expression of `value` (`torch.rsqrt((W ** 2).sum(-1))`)?"""
+    if not (isinstance(node, ast.Call) and callee(node.func, aliases) == "rsqrt"):
+        return False
+    target = _stem(value)
+    inner = node.args[0] if node.args else (node.func.value if isinstance(node.func, ast.Attribute) else None)
+    return inner is not None and any(isinstance(sub, ast.Name) and sub.id == target for sub in ast.walk(inner))
 
 
 def _distinct_operands(node: ast.AST) -> bool:

@@ -231,6 +231,7 @@ class NormOf:
     """The norms of label rows (`W.norm(dim=-1)`), kept to recognise `G / (n[:, None] * n)`."""
 
     taint: Taint
+    inverse: bool = False  # `1 / W.norm(...)`, `torch.reciprocal(norms)`: multiplying by it normalises
 
 
 @dataclass(frozen=True)

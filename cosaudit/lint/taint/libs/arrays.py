@@ -182,6 +182,19 @@ def transpose(an: Any, c: CallSite) -> Any:
     return first.flipped() if isinstance(first, Taint) else NOTHING
 
 
+def divide(an: Any, c: CallSite) -> Any:
+    """`torch.div(W, W.norm(...))`, `np.divide`, `tf.math.divide`: like `/`."""
+    if len(c.node.args) < 2:
+        return NOTHING
+    return an.divided(c.args[0], c.node.args[0], c.node.args[1], c.env, c.args[1])
+
+
+def reciprocal(an: Any, c: CallSite) -> Any:
+    """`torch.reciprocal(norms)`: multiplying by it normalises."""
+    first = c.args[0] if c.args else None
+    return NormOf(first.taint, inverse=True) if isinstance(first, NormOf) else NOTHING
+
+
 def multiply(an: Any, c: CallSite) -> Any:
     """`np.multiply(w_a, w_b)`, `tf.multiply`, `torch.mul`: the elementwise product (see `*`)."""
     if len(c.args) < 2:
@@ -223,7 +236,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(transpose, *P.TRANSPOSE_METHODS),
     **table(norm, *P.NORM_CALLS),
     **table(normalize, *P.NORMALIZE_CALLS),
-    **table(dot, *(P.DOT_CALLS - {"einsum", "tensordot"})),
+    **table(dot, *(P.DOT_CALLS - {"einsum", "tensordot"}), "matvec"),
     **table(tensordot, "tensordot"),
     **table(mean, "mean"),
     **table(scale, "scale"),
@@ -234,10 +247,27 @@ FUNCTIONS: dict[str, Handler] = {
     **table(unsqueeze_call, "unsqueeze", "expand_dims"),
     **table(multiply, "multiply", "mul"),
     **table(row_sum, "sum"),
+    **table(divide, "div", "divide", "true_divide"),
+    **table(reciprocal, "reciprocal"),
 }
 
 _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}
 _DIVIDE = {"div", "divide", "true_divide", "div_", "__truediv__"}
+
+
+def _shaped(t: Taint, meth: str, c: CallSite) -> Taint | None:
+    """Views and conversions of label rows: new axes, transposes, a sum of some rows, `renorm`."""
+    if meth == "unsqueeze" and t.orient != VEC:
+        return unsqueeze(t, c.const_arg(0, "dim"))
+    if meth in P.PROPAGATE_METHODS or meth in _RESHAPE:
+        return t
+    if meth in P.TRANSPOSE_METHODS:
+        return t.flipped()
+    if meth == "sum":
+        return _summed_rows(t, c.const_arg(0, "dim", "axis"))
+    if meth == "renorm":
+        return replace(t, normalized=True)  # `W.renorm(2, 0, 1)`: rows of norm at most 1
+    return None
 
 
 def taint_method(an: Any, c: CallSite) -> Any:
@@ -246,14 +276,9 @@ def taint_method(an: Any, c: CallSite) -> Any:
     t: Taint = c.receiver
     node, meth = c.node, c.node.func.attr  # type: ignore[attr-defined]
     args = [an.eval(a, c.env) for a in node.args]
-    if meth == "unsqueeze" and t.orient != VEC:
-        return unsqueeze(t, c.const_arg(0, "dim"))
-    if meth in P.PROPAGATE_METHODS or meth in _RESHAPE:
-        return t
-    if meth in P.TRANSPOSE_METHODS:
-        return t.flipped()
-    if meth == "sum" and _summed_rows(t, c.const_arg(0, "dim", "axis")) is not None:
-        return replace(t, orient=VEC)
+    shaped = _shaped(t, meth, c)
+    if shaped is not None:
+        return shaped
     if meth == "mean":
         axis = c.kw("dim", "axis") or (node.args[0] if node.args else None)
         return an._mean(t, node, axis)

@@ -115,3 +115,13 @@ pc = paired_cosine_distances(Wnp[ids1], Wnp[ids2])  # expect: COS101
 cr = correlation(Wnp[0], Wnp[1])  # expect: COS101
 if (head := clf.classifier.weight) is not None:
     walrus = F.normalize(head) @ F.normalize(head).T  # expect: COS101
+
+# %% normalised by multiplying with an inverse norm or by a division function: a cosine lens
+hidden_state = hidden_states[0, -1]
+by_rsqrt = W * torch.rsqrt((W**2).sum(-1, keepdim=True))
+l1 = by_rsqrt @ hidden_state  # expect: COS120
+inverse = 1.0 / np.linalg.norm(Wnp, axis=1, keepdims=True)
+l2 = (Wnp * inverse) @ hidden_state.numpy()  # expect: COS120
+l3 = torch.div(W, W.norm(dim=-1, keepdim=True)) @ hidden_state  # expect: COS120
+kernel_rows = tf.transpose(clf.layers[-1].kernel)
+l4 = tf.linalg.matvec(tf.math.divide(kernel_rows, tf.norm(kernel_rows, axis=1, keepdims=True)), hidden_state)  # expect: COS120

@@ -106,3 +106,8 @@ w2v.most_similar("king")
 names = pd.Index(classes)
 if (h2 := hidden.mean(0)) is not None:
     c5 = F.normalize(h2, dim=0) @ F.normalize(hidden[1], dim=0)
+
+# %% scalings that are not normalisations: the logit lens stays quiet
+tempered = W * (1.0 / temperature)
+lens = tempered @ h
+scaled = torch.div(W, 2.0) @ h
