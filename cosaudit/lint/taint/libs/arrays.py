@@ -10,6 +10,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
+    COLS,
     LABEL,
     NOTHING,
     SEL,
@@ -241,7 +242,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(mean, "mean"),
     **table(scale, "scale"),
     **table(stack, *P.STACK_CALLS),
-    **table(propagate, *P.PROPAGATE_CALLS),
+    **table(propagate, *P.PROPAGATE_CALLS, "DataFrame"),
     **table(select_rows, "index_select", "gather", "take", "embedding"),
     **table(guarded_norm, *_GUARDS),
     **table(unsqueeze_call, "unsqueeze", "expand_dims"),
@@ -291,6 +292,10 @@ def taint_method(an: Any, c: CallSite) -> Any:
         if meth.endswith("_"):
             an._rebind(node.func.value, out, c.env)  # type: ignore[attr-defined]
         return out
+    if meth == "corr" and t.kind == LABEL and t.orient == COLS:
+        # `pd.DataFrame(W.T).corr()`: correlations between the columns, here the labels
+        rows = t.flipped()
+        return an._pair_sink("cosine", [rows, rows], node, "corr", single=True, torch_style=False, dim=None)
     if meth in P.DOT_CALLS and args:
         return an._dot_sink(t, _flip(args[0], meth == "inner"), node, meth)
     if meth in ("index_select", "gather", "take") and len(args) > 1:

@@ -125,3 +125,9 @@ l2 = (Wnp * inverse) @ hidden_state.numpy()  # expect: COS120
 l3 = torch.div(W, W.norm(dim=-1, keepdim=True)) @ hidden_state  # expect: COS120
 kernel_rows = tf.transpose(clf.layers[-1].kernel)
 l4 = tf.linalg.matvec(tf.math.divide(kernel_rows, tf.norm(kernel_rows, axis=1, keepdims=True)), hidden_state)  # expect: COS120
+
+# %% a DataFrame whose columns are the classes, correlated
+import pandas as pd  # noqa: E402
+
+frame = pd.DataFrame(Wnp.T, columns=classes)
+class_corr = frame.corr()  # expect: COS101

@@ -111,3 +111,7 @@ if (h2 := hidden.mean(0)) is not None:
 tempered = W * (1.0 / temperature)
 lens = tempered @ h
 scaled = torch.div(W, 2.0) @ h
+
+# %% correlations between hidden dimensions or features
+dims_corr = pd.DataFrame(Wnp).corr()
+feat_corr = pd.DataFrame(feats).corr()
