@@ -82,6 +82,23 @@ def dot(an: Any, c: CallSite) -> Any:
     return an._dot_sink(a, b, c.node, c.name)
 
 
+def linear(an: Any, c: CallSite) -> Any:
+    """`F.linear(a, b)` is `a @ b.T`: the logits of `a` (quiet), or a Gram matrix / a cosine
+    lens when `a` is label rows too or both are normalised (`F.linear(F.normalize(h), F.normalize(W))`)."""
+    if len(c.args) < 2:
+        return NOTHING
+    return an._dot_sink(c.args[0], _flip(c.args[1], True), c.node, "linear")
+
+
+def covariance(an: Any, c: CallSite) -> Any:
+    """`np.cov(W)` / `torch.cov(W)`: the rows as variables, each centred over its own coordinates
+    (not over the labels): their dot products, V x V. `np.cov(W.T)` is over hidden dimensions."""
+    first = c.args[0] if c.args else None
+    if not isinstance(first, Taint):
+        return NOTHING
+    return an._pair_sink("dot", [first, first], c.node, c.name, single=True, torch_style=False, dim=None)
+
+
 def _contracted(axes: Any) -> tuple[int, int] | None:
     """The contracted axis of each operand of `tensordot(a, b, axes)` when one axis each is
     contracted (`axes=1`, `axes=([1], [1])`, `dims=([1], [0])`); None otherwise."""
@@ -250,6 +267,8 @@ FUNCTIONS: dict[str, Handler] = {
     **table(row_sum, "sum"),
     **table(divide, "div", "divide", "true_divide"),
     **table(reciprocal, "reciprocal"),
+    **table(linear, "linear"),
+    **table(covariance, "cov"),
 }
 
 _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}

@@ -12,13 +12,15 @@ from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import NOTHING, ModelObj, Sim, SinkFn, Taint, const
 
 _ESTIMATORS = {"TSNE", "UMAP", "NearestNeighbors", "AgglomerativeClustering", "KNeighborsClassifier"}
+# clustering by distance (Euclidean unless `metric=`): over unit rows, by their cosines
+_CLUSTERERS = ("KMeans", "MiniBatchKMeans", "DBSCAN", "HDBSCAN", "OPTICS")
 _PROBES = ("LogisticRegression", "LogisticRegressionCV", "LinearSVC", "RidgeClassifier", "SGDClassifier")
 
 
 def _metric(c: CallSite) -> str | None:
     """`metric=` decides; else any positional string (linkage(X, 'average', 'cosine'));
     `method=` names the linkage rule, not the metric (ward implies Euclidean)."""
-    metric = c.kw("metric")
+    metric = c.kw("metric", "affinity")  # `affinity=` before scikit-learn 1.2
     mval = const(metric) if metric is not None else None
     if mval is None:
         strings = [const(a) for a in c.node.args[1:] if isinstance(const(a), str)]
@@ -30,7 +32,7 @@ def _metric(c: CallSite) -> str | None:
 
 def metric_call(an: Any, c: CallSite) -> Any:
     mval = _metric(c)
-    if c.name in _ESTIMATORS:
+    if c.name in _ESTIMATORS or c.name in _CLUSTERERS:
         return SinkFn("cluster:" + str(mval or "euclidean"), None)
     data = c.args[0] if c.args else None
     if isinstance(data, Taint):
@@ -98,7 +100,7 @@ def scaler(an: Any, c: CallSite) -> Any:
 
 CONSTRUCTORS: dict[str, Handler] = {**table(probe, *_PROBES), **table(scaler, "StandardScaler")}
 FUNCTIONS: dict[str, Handler] = {
-    **table(metric_call, *P.METRIC_CALLS),
+    **table(metric_call, *P.METRIC_CALLS, *_CLUSTERERS),
     **table(euclid_pair, "dist", "euclidean", "pairwise_distance"),
     **table(kernel_call, "pairwise_kernels", "linear_kernel"),
     **table(euclid_matrix, "euclidean_distances", "pairwise_euclidean_distance"),

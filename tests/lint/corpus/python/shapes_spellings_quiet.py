@@ -115,3 +115,10 @@ scaled = torch.div(W, 2.0) @ h
 # %% correlations between hidden dimensions or features
 dims_corr = pd.DataFrame(Wnp).corr()
 feat_corr = pd.DataFrame(feats).corr()
+
+# %% F.linear as the forward pass, covariances over hidden dimensions, clustering features
+from sklearn.cluster import KMeans  # noqa: E402
+
+out = F.linear(h, W)
+hidden_cov = np.cov(Wnp.T)
+clusters = KMeans(n_clusters=5).fit(F.normalize(feats, dim=1))
