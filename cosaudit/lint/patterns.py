@@ -237,7 +237,7 @@ WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)
 # Functions whose body computes the forward pass or initialises weights: a normalisation of the
 # head there is the model, not an interpretation (nGPT, cosine classifiers, weight-norm init).
 FORWARD_FUNCS = re.compile(
-    r"^(forward|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
+    r"^(forward\w*|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
 )
 # Of those, the initialisers stay wholly quiet; in a forward pass or a loss, a similarity between
 # label rows themselves (an orthogonality penalty on the head, an evaluation that also returns a

@@ -83,11 +83,15 @@ def dot(an: Any, c: CallSite) -> Any:
 
 
 def linear(an: Any, c: CallSite) -> Any:
-    """`F.linear(a, b)` is `a @ b.T`: the logits of `a` (quiet), or a Gram matrix / a cosine
-    lens when `a` is label rows too or both are normalised (`F.linear(F.normalize(h), F.normalize(W))`)."""
+    """`F.linear(a, b)` is `a @ b.T`: a Gram matrix when `a` is label rows too. With anything else
+    as `a` it is a layer's forward pass, the logits of a plain or a normalised classifier
+    (`F.linear(F.normalize(x), F.normalize(self.fc.weight))`), and stays quiet."""
     if len(c.args) < 2:
         return NOTHING
-    return an._dot_sink(c.args[0], _flip(c.args[1], True), c.node, "linear")
+    a, b = c.args[0], c.args[1]
+    if not (an._labelish(a) and an._labelish(b)):
+        return first_sim(a, b)
+    return an._dot_sink(a, _flip(b, True), c.node, "linear")
 
 
 def covariance(an: Any, c: CallSite) -> Any:

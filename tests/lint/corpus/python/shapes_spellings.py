@@ -136,7 +136,7 @@ class_corr = frame.corr()  # expect: COS101
 from sklearn.cluster import AgglomerativeClustering, KMeans  # noqa: E402
 
 f1 = F.linear(W, W)  # expect: COS102
-f2 = F.linear(F.normalize(hidden_state, dim=-1), F.normalize(W, dim=-1))  # expect: COS120
+f2 = F.linear(F.normalize(W[ids1], dim=-1), F.normalize(W, dim=-1))  # expect: COS101
 cv = np.cov(Wnp)  # expect: COS102
 unit_rows = Wnp / np.linalg.norm(Wnp, axis=1, keepdims=True)
 groups = KMeans(n_clusters=5).fit(unit_rows)  # expect: COS101 COS103

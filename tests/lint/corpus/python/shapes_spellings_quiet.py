@@ -122,3 +122,18 @@ from sklearn.cluster import KMeans  # noqa: E402
 out = F.linear(h, W)
 hidden_cov = np.cov(Wnp.T)
 clusters = KMeans(n_clusters=5).fit(F.normalize(feats, dim=1))
+cosine_logits = F.linear(F.normalize(h, dim=-1), F.normalize(W, dim=-1))
+
+
+class CosineHead(nn.Module):
+    """A cosine classifier: its forward passes normalise the rows to compute the logits."""
+
+    def __init__(self, dim: int, num_classes: int) -> None:
+        super().__init__()
+        self.fc = nn.Linear(dim, num_classes, bias=False)
+
+    def forward_metric(self, x: torch.Tensor) -> torch.Tensor:
+        return F.normalize(x, p=2, dim=-1) @ F.normalize(self.fc.weight, p=2, dim=-1).T
+
+    def forward_linear(self, x: torch.Tensor) -> torch.Tensor:
+        return F.linear(F.normalize(x, dim=-1), F.normalize(self.fc.weight, dim=-1))
