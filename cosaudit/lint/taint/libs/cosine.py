@@ -34,10 +34,13 @@ def scipy_cosine(an: Any, c: CallSite) -> Any:
 
 
 def cosine_module(an: Any, c: CallSite) -> Any:
-    """`nn.CosineSimilarity(dim=0)`: a callable that computes a cosine when applied."""
-    dim_node = c.kw("dim")
+    """`nn.CosineSimilarity(dim=0)`, `tf.keras.losses.CosineSimilarity(axis=-1)` (Keras' default
+    axis is the last): a callable that computes a cosine when applied."""
+    dim_node = c.kw("dim", "axis")
     if dim_node is not None:
         dim = const(dim_node)
+    elif "keras" in c.owner:
+        dim = -1
     else:
         dim = const(c.node.args[0]) if c.node.args else 1
     return SinkFn("cosine", dim)

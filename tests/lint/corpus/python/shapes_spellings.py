@@ -141,3 +141,7 @@ cv = np.cov(Wnp)  # expect: COS102
 unit_rows = Wnp / np.linalg.norm(Wnp, axis=1, keepdims=True)
 groups = KMeans(n_clusters=5).fit(unit_rows)  # expect: COS101 COS103
 tree = AgglomerativeClustering(n_clusters=5, affinity="cosine", linkage="average").fit(Wnp)  # expect: COS101 COS103
+
+# %% Keras cosine objects
+keras_cos = tf.keras.losses.CosineSimilarity(axis=-1)
+kc = keras_cos(rows[0], rows[1])  # expect: COS101
