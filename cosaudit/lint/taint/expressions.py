@@ -348,6 +348,11 @@ class ExpressionRules(ArithmeticRules):
                 self.eval(v.value, env)
         return None
 
+    def _e_Starred(self, node: ast.Starred, env: dict[str, Any]) -> Any:
+        """`f(*W[[a, b]])`: the rows given as the arguments (a call of one matrix compares its rows)."""
+        value = self.eval(node.value, env)
+        return value if isinstance(value, (Taint, Sim, TupleVal)) else None
+
     def _e_NamedExpr(self, node: ast.NamedExpr, env: dict[str, Any]) -> Any:
         """`(W := model.fc.weight)`: bound like an assignment."""
         value = self.eval(node.value, env)

@@ -145,3 +145,4 @@ tree = AgglomerativeClustering(n_clusters=5, affinity="cosine", linkage="average
 # %% Keras cosine objects
 keras_cos = tf.keras.losses.CosineSimilarity(axis=-1)
 kc = keras_cos(rows[0], rows[1])  # expect: COS101
+st = F.cosine_similarity(*W[[3, 5]], dim=0)  # expect: COS101

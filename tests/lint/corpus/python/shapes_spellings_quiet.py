@@ -137,3 +137,8 @@ class CosineHead(nn.Module):
 
     def forward_linear(self, x: torch.Tensor) -> torch.Tensor:
         return F.linear(F.normalize(x, dim=-1), F.normalize(self.fc.weight, dim=-1))
+
+
+pair = (hidden[0], hidden[1])
+spread = F.cosine_similarity(*pair, dim=0)
+print(*W.shape)
