@@ -121,7 +121,8 @@ class SinkRules:
             if torch_style:
                 return label_axis_ok_torch(t, dim)
             if single:
-                return t.orient in (ROWS, SEL) or t.kind == PARAM
+                # one argument is a matrix: label rows, or a head whose layout is unknown (VEC)
+                return t.orient in (ROWS, SEL, VEC) or t.kind == PARAM
             return t.orient in (ROWS, SEL, VEC) or t.kind == PARAM
 
         la = self._labelish(a) and axis_ok(a)

@@ -146,3 +146,12 @@ tree = AgglomerativeClustering(n_clusters=5, affinity="cosine", linkage="average
 keras_cos = tf.keras.losses.CosineSimilarity(axis=-1)
 kc = keras_cos(rows[0], rows[1])  # expect: COS101
 st = F.cosine_similarity(*W[[3, 5]], dim=0)  # expect: COS101
+
+# %% a head loaded from a file named for it, layout unknown: one-matrix pairwise functions
+import pickle  # noqa: E402
+
+from sklearn.metrics.pairwise import cosine_similarity  # noqa: E402
+
+loaded = pickle.load(open("fc_weights.pkl", "rb"))
+u1 = cosine_similarity(loaded)  # expect: COS101
+u2 = np.corrcoef(loaded)  # expect: COS101
