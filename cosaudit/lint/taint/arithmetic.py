@@ -67,6 +67,8 @@ class ArithmeticRules:
                     return replace(t, whitened=True)
             if _end_to_end(left, right, right_node):
                 return replace(left, confidence="medium")
+            if self._denominator and ast.unparse(left_node) == ast.unparse(right_node):
+                return None  # `a @ a` under a division: a squared norm, not a similarity
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
             return self._subtract(left, right)

@@ -410,7 +410,19 @@ def contains_norm(node: ast.AST) -> bool:
             )
             if name in P.NORM_CALLS or name in ("sqrt",):
                 return True
+        elif _square_root(sub):
+            return True
     return False
+
+
+def _square_root(node: ast.AST) -> bool:
+    """`x ** 0.5`, `x ** (1 / 2)`: a square root written as a power."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)):
+        return False
+    exp = node.right
+    if isinstance(exp, ast.BinOp) and isinstance(exp.op, ast.Div):
+        return const(exp.left) == 1 and const(exp.right) == 2
+    return const(exp) == 0.5
 
 
 
@@ -434,6 +446,9 @@ def norm_factors(node: ast.AST, env: dict[str, Any]) -> int:
                 count += sum(1 for a in sub.args if isinstance(env.get(getattr(a, "id", "")), NormOf))
         elif isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
             count += 1
+        elif isinstance(sub, ast.BinOp) and _square_root(sub):
+            product = any(isinstance(x, ast.BinOp) and isinstance(x.op, ast.Mult) for x in ast.walk(sub.left))
+            count += 2 if product else 1
     return count
 
 

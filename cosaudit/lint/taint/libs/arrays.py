@@ -75,6 +75,8 @@ def dot(an: Any, c: CallSite) -> Any:
     if len(c.args) < 2:
         return NOTHING
     a, b = c.args[0], c.args[1]
+    if an._denominator and ast.unparse(c.node.args[0]) == ast.unparse(c.node.args[1]):
+        return None  # `np.dot(a, a)` under a division: a squared norm, not a similarity
     if c.name == "inner":
         b = _flip(b, True)
     a = _flip(a, const(c.kw("transpose_a", "adjoint_a")))

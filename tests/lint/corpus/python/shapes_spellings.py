@@ -155,3 +155,10 @@ from sklearn.metrics.pairwise import cosine_similarity  # noqa: E402
 loaded = pickle.load(open("fc_weights.pkl", "rb"))
 u1 = cosine_similarity(loaded)  # expect: COS101
 u2 = np.corrcoef(loaded)  # expect: COS101
+
+# %% square roots written as powers; squared norms in a denominator are not similarities
+by_power = W / ((W**2).sum(-1, keepdim=True) ** 0.5)
+l5 = by_power @ hidden_state  # expect: COS120
+ra, rb = W[0], W[1]
+p1 = (ra @ rb) / ((ra @ ra) * (rb @ rb)) ** 0.5  # expect: COS101
+p2 = np.dot(Wnp[0], Wnp[1]) / np.sqrt(np.dot(Wnp[0], Wnp[0]) * np.dot(Wnp[1], Wnp[1]))  # expect: COS101
