@@ -1,9 +1,10 @@
 """Einsum in every spelling: `torch.einsum` / `np.einsum` / `jnp.einsum` / `opt_einsum.contract`
-(pattern first, one letter per axis, implicit output allowed), `fancy_einsum.einsum` (pattern
-first, named axes) and `einops.einsum` (pattern last, named axes). A contraction of two label
-matrices that keeps both label axes is a Gram matrix (`"vd,wd->vw"`; TransformerLens `W_U` is
-[d_model, d_vocab], its label axis is the last); keeping one label axis against a vector that is
-not a label (`"bd,dv->bv"`) is the logit lens, which is fine."""
+(pattern first, one letter per axis, implicit output allowed; the operands also as one list),
+`fancy_einsum.einsum` (pattern first, named axes) and `einops.einsum` (pattern last, named
+axes). A contraction of two label matrices that keeps both label axes is a Gram matrix
+(`"vd,wd->vw"`; TransformerLens `W_U` is [d_model, d_vocab], its label axis is the last);
+keeping one label axis against a vector that is not a label (`"bd,dv->bv"`) is the logit lens,
+which is fine."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import ast
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, const, product_kind, unfollowed
+from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, TupleVal, const, product_kind, unfollowed
 
 
 def _operand_axes(part: str, named: bool) -> list[str]:
@@ -51,6 +52,8 @@ def einsum(an: Any, c: CallSite) -> Any:
         spec, ops, op_nodes = last, c.args[:-1], c.node.args[:-1]
     else:
         return NOTHING
+    if len(op_nodes) == 1 and isinstance(op_nodes[0], (ast.List, ast.Tuple)) and isinstance(ops[0], TupleVal):
+        ops, op_nodes = ops[0].items, op_nodes[0].elts  # `torch.einsum("ik,jk->ij", [W, W])`
     parsed = parse_spec(spec)
     if parsed is None or len(parsed[0]) != 2 or len(ops) != 2:
         return None

@@ -162,3 +162,4 @@ l5 = by_power @ hidden_state  # expect: COS120
 ra, rb = W[0], W[1]
 p1 = (ra @ rb) / ((ra @ ra) * (rb @ rb)) ** 0.5  # expect: COS101
 p2 = np.dot(Wnp[0], Wnp[1]) / np.sqrt(np.dot(Wnp[0], Wnp[0]) * np.dot(Wnp[1], Wnp[1]))  # expect: COS101
+e_list = torch.einsum("ik,jk->ij", [W, W])  # expect: COS102
