@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint import libs
+from cosaudit.lint.taint import libs, selfsim
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
     LABEL,
@@ -80,7 +80,7 @@ class CallRules:
             return self._sink("cosine", head, head, node, f"{site.name}()")
         if head is not None and P.MAX_COSINE_FN.match(site.name) and len(site.args) == 2:
             return self._sink("cosine", head, None, node, f"{site.name}()")  # other vectors against every row
-        return NOTHING
+        return selfsim.by_name(self, site)
 
     def _callable_object(self, site: CallSite) -> Any:
         """Calls of values bound earlier: a tensor fetched by a variable name, a user function,

@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     Event,
     FuncInfo,
     HeadModule,
+    ImportedHelper,
     ModelObj,
     Sim,
     Taint,
@@ -110,7 +111,7 @@ class FunctionRules:
                     ops[1] if len(ops) > 1 else None,
                     self._pos(call),
                     tmpl.what,
-                    [Derived(d.kind, d.pos, d.what) for d in tmpl.derived],
+                    [Derived(d.kind, self._pos(call) if info.foreign else d.pos, d.what) for d in tmpl.derived],
                     helper=info.node.name,
                     against_means=means or tmpl.against_means,
                 )
@@ -137,6 +138,18 @@ class FunctionRules:
                 actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
         return actual
 
+    def _lambda(self, node: ast.Lambda) -> FuncInfo:
+        """`pairwise = lambda m: F.normalize(m, dim=-1) @ F.normalize(m, dim=-1).T`: a helper like a
+        `def` returning its body, analysed when first called."""
+        body: list[ast.stmt] = [ast.Return(node.body)]
+        fn = ast.FunctionDef(name="lambda", args=node.args, body=body, decorator_list=[], returns=None)
+        if "type_params" in ast.FunctionDef._fields:  # Python 3.12+
+            fn.type_params = []
+        ast.copy_location(fn, node)
+        ast.copy_location(fn.body[0], node)
+        params = [a.arg for a in node.args.posonlyargs + node.args.args]
+        return FuncInfo(fn, params=params)
+
     def _code_string(self, source: str, node: ast.Call) -> None:
         """Code written into a generated notebook cell: analysed at lower confidence, reported at
         the call that writes it."""
@@ -153,6 +166,12 @@ class FunctionRules:
             for d in ev.derived:
                 d.pos = self._pos(node)
             self._emit(ev)
+
+
+def imported(name: str, summary: Taint | FuncInfo) -> ImportedHelper | FuncInfo:
+    """What a name imported from another scanned module is bound to: a helper returning label rows,
+    or the analysed function itself (its similarities are instantiated at each call)."""
+    return summary if isinstance(summary, FuncInfo) else ImportedHelper(name, summary)
 
 
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

@@ -252,6 +252,7 @@ class FuncInfo:
     quiet: bool = False  # a forward pass, a loss or an initialiser
     initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
     first_arg: int = 0  # 1 for a method called as `self.m(...)`: the call's args start after self
+    foreign: bool = False  # defined in another module of the scan: its positions are not this file's
 
 
 def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:

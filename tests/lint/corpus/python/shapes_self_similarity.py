@@ -1,0 +1,76 @@
+# expect: COS301
+"""Self-similarity helpers: functions that compare the rows of the one matrix they are given,
+called with a head. Spellings: a lambda, arccos of a normalised Gram in a method, a double loop
+that divides a dot product by one norm and then by the other, helpers imported from modules
+outside the scan and named for pairwise cosines, angles or a Gram matrix (the head transposed,
+twice the same head, a keyword argument), and a similarity matrix turned into distances for a
+tree. The look-alikes stay quiet: the same helpers given features, class means or one row, a
+helper given the head and features, a plot or a loss named for similarity, a logit lens in a
+lambda, and a dot product divided by one norm only (a projection).
+
+Shapes seen in public neural-collapse, class-hierarchy and token-geometry code; written for
+cosaudit's tests.
+"""
+import numpy as np
+import torch
+import torch.nn.functional as F
+from scipy.cluster.hierarchy import linkage
+
+import ana_utils as au
+from ana_utils import compute_pairwise_angle, gram_matrix, pairwise_cos, plot_similarity, similarity_loss
+
+model = torch.load("classifier.pt")
+W = model.fc.weight.detach()
+feats = torch.randn(512, W.shape[1])
+class_means = feats[:10]
+
+pairwise = lambda m: F.normalize(m, dim=-1) @ F.normalize(m, dim=-1).T  # noqa: E731
+S_lambda = pairwise(W)  # expect: COS101
+S_feats = pairwise(feats)
+logits = (lambda h: h @ W.T)(feats)
+
+
+class Geometry:
+    def __init__(self, net):
+        self.net = net
+
+    def angles(self, rows):
+        unit = rows / rows.norm(dim=1, keepdim=True)
+        return torch.rad2deg(torch.acos((unit @ unit.T).clamp(-1, 1)))
+
+    def head_angles(self):
+        return self.angles(self.net.classifier.weight)  # expect: COS101
+
+    def feature_angles(self, x):
+        return self.angles(x)
+
+
+def loop_cosines(w):
+    n = w.shape[0]
+    out = np.zeros((n, n))
+    for a in range(n):
+        for b in range(n):
+            out[a, b] = w[a] @ w[b] / np.linalg.norm(w[a]) / np.linalg.norm(w[b])
+    return out
+
+
+def loop_projections(w, v):
+    return [w[a] @ v / np.linalg.norm(v) for a in range(len(w))]
+
+
+W_np = W.numpy()
+C_loop = loop_cosines(W_np)  # expect: COS101
+P_loop = loop_projections(W_np, feats[0].numpy())
+
+angles = compute_pairwise_angle(W_np)  # expect: COS101
+angles_t = au.compute_pairwise_angle(W_np.T.T)  # expect: COS101
+cos_twice = pairwise_cos(W, W)  # expect: COS101
+cos_keyword = au.cos_sim_matrix(x=W, dim=1)  # expect: COS101
+gram = gram_matrix(model.fc.weight)  # expect: COS102
+tree = linkage(1 - au.cosine_similarities(W_np), "average")  # expect: COS101, COS103
+
+cross = pairwise_cos(W, feats)
+means = compute_pairwise_angle(class_means)
+one_row = au.cos_sim_matrix(W[3])
+shown = plot_similarity(W)
+penalty = similarity_loss(W)
