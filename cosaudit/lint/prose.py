@@ -21,7 +21,11 @@ SUBJECT = re.compile(
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
     r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
-    r"token vectors? of the output)\b|\\gamma\(",
+    r"token vectors? of the output|"
+    # other names of the same rows: softmax / readout weights, classifier rows, the output token table
+    r"softmax(?:[- ]layer)? (?:weights?|rows?|vectors?)(?: vectors?)?|read-?out (?:weights?|rows?|vectors?)|"
+    r"classifier (?:rows?|weight rows?|weight vectors?)|output (?:token|word) (?:vectors?|embeddings?)|"
+    r"output (?:dictionar(?:y|ies)|vocabulary (?:matrix|vectors?)))\b|\\gamma\(",
     _I,
 )
 # "weight vectors" / "weights" name label representations when the sentence is about classes,
@@ -32,9 +36,13 @@ RELATION = re.compile(
     r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
     r"(?:in )?the same (?:way|direction)|close(?:r|st)? (?:to|in)|nearest|neighbou?rs?|"
+    r"point(?:s|ing)? (?:in )?(?:nearly |roughly |almost |approximately |about )?(?:the same|similar|opposite) "
+    r"(?:ways?|directions?)|"
+    r"(?:nearly|almost|roughly|approximately|close to) (?:anti-?)?parallel|parallel (?:to|with)|anti-?parallel|"
+    r"close(?:r|st)? together|cluster(?:s|ed)? (?:together|by)|"
     r"similar directions?|"
     r"shares? (?:a )?subspace|orthogonal|entangle(?:d|ment)|geometric(?:al)? proximity|hypersphere|"
-    r"dot products?|inner products?|most similar|similar (?:vectors|rows|representations)|"
+    r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations)|"
     r"nearby|near each other|"
     r"proximity)\b",
     _I,
@@ -45,11 +53,17 @@ CLAIM = re.compile(
     r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
     r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|interchangeabl\w*|synonym\w*|"
-    r"behave similarly|similar meanings?|mean(?:s|ing)? the same|"
+    r"behave similarly|(?:similar|close|related) meanings?|mean(?:s|ing)? the same|by meaning|"
+    r"(?:visually |semantically )?similar (?:classes|labels|categories|tokens|words|concepts)|how similar|"
+    r"mix(?:es|ed|ing)? up|(?:as|are|is|be) (?:\w+ )?related|"
     # co-activation: "a hidden state that raises one token raises the other (too)"
     r"(?:raises?|lifts?|boosts?|increases?) the (?:other|second))\b",
     _I,
 )
+# word analogies, solved by vector arithmetic and the nearest row by cosine: a relation only in a
+# sentence that draws a conclusion from them (a results table "analogies on output embeddings" reports
+# an accuracy, not a geometry)
+ANALOGY = re.compile(r"\b(?:analogies|analogy (?:task|test|resolution|arithmetic|search|questions?|benchmark))\b", _I)
 # the co-activation claim itself speaks of head rows: only a head row turns a hidden state into a
 # token's score, so "rows" in such a sentence are the head's
 COACTIVATION = re.compile(r"\b(?:raises?|lifts?|boosts?|increases?) the (?:other|second)\b", _I)
@@ -259,7 +273,7 @@ def _sentence_hit(
     the sentence's own paragraph has one (the rows were centred; the angle is not what the head
     reads), or it is the code's prose and the code centres the rows; it answers a conclusion as a
     refuting section does."""
-    rel = RELATION.search(s.text)
+    rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
     if _forward_pass(s.text):
@@ -267,6 +281,8 @@ def _sentence_hit(
     if ANAPHORIC_MEASURE.search(s.text) and OTHER_OPERAND.search(section_text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
+    if not claim and ANALOGY.match(rel.group(0)):
+        return None
     if claim:
         if section_refutes or caveat:
             return None

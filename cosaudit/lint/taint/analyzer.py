@@ -288,6 +288,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             if _takes_self(info.node):
                 info.first_arg = 1
                 shared["self." + name] = info  # `self.helper(W)` is followed into the helper
+            elif _decorated(info.node, "staticmethod"):
+                shared["self." + name] = info  # `self.gram(W)` of a static helper: no `self` to skip
         for sub in sorted(methods, key=lambda m: m.name != "__init__"):
             bound = init_args if sub.name == "__init__" else {}
             self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
@@ -566,6 +568,10 @@ def _speaks_of_tokens(tree: ast.Module) -> bool:
 
 
 _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
+
+
+def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    return any(getattr(d, "id", "") == name for d in node.decorator_list)
 
 
 def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

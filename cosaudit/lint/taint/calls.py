@@ -31,6 +31,11 @@ from cosaudit.lint.taint.values import (
 )
 
 
+def _own_method(func: ast.Attribute) -> bool:
+    """`self.helper(...)` / `cls.helper(...)`: a method of the object itself."""
+    return isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+
+
 class CallRules:
     """Mixin of the analyser: calls and methods."""
 
@@ -46,8 +51,8 @@ class CallRules:
             site.receiver = self.eval(func.value, env)
             if site.receiver is not None:
                 out = libs.method(self, site)
-                if out is not NOTHING:
-                    return out
+                if out is not NOTHING and not (out is None and _own_method(func)):
+                    return out  # `self.pairwise_cos(W)` of a method we cannot read: judged by its name below
         handler = libs.CONSTRUCTORS.get(site.name)
         if handler is not None:
             out = handler(self, site)

@@ -3,8 +3,8 @@
 called with a head. Spellings: a lambda, arccos of a normalised Gram in a method, a double loop
 that divides a dot product by one norm and then by the other, helpers imported from modules
 outside the scan and named for pairwise cosines, angles or a Gram matrix (the head transposed,
-twice the same head, a keyword argument), and a similarity matrix turned into distances for a
-tree. The look-alikes stay quiet: the same helpers given features, class means or one row, a
+twice the same head, a keyword argument), a static helper and an unknown method called on `self`,
+and a similarity matrix turned into distances for a tree. The look-alikes stay quiet: the same helpers given features, class means or one row, a
 helper given the head and features, a plot or a loss named for similarity, a logit lens in a
 lambda, and a dot product divided by one norm only (a projection).
 
@@ -74,3 +74,24 @@ means = compute_pairwise_angle(class_means)
 one_row = au.cos_sim_matrix(W[3])
 shown = plot_similarity(W)
 penalty = similarity_loss(W)
+
+
+class Report:
+    """A static helper called on `self`, and a method of a base class we cannot read."""
+
+    def __init__(self, net):
+        self.net = net
+
+    @staticmethod
+    def unit_gram(x):
+        x = F.normalize(x, dim=1)
+        return x @ x.T
+
+    def head(self):
+        return self.unit_gram(self.net.fc.weight)  # expect: COS101
+
+    def head_by_name(self):
+        return self.pairwise_cosines(self.net.fc.weight)  # expect: COS101
+
+    def features(self, x):
+        return self.unit_gram(x), self.pairwise_cosines(x)
