@@ -42,7 +42,10 @@ RELATION = re.compile(
     r"close(?:r|st)? together|cluster(?:s|ed)? (?:together|by)|"
     r"similar directions?|"
     r"shares? (?:a )?subspace|orthogonal|entangle(?:d|ment)|geometric(?:al)? proximity|hypersphere|"
-    r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations)|"
+    r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
+    r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
+    r"group(?:s|ed)? together|"
+    r"(?:rows|vectors|weights|embeddings) (?:are|look|stay) (?:\w+ )?similar|"
     r"nearby|near each other|"
     r"proximity)\b",
     _I,
@@ -52,7 +55,7 @@ CLAIM = re.compile(
     r"similarly)|"
     r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
-    r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|interchangeabl\w*|synonym\w*|"
+    r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|(?:the )?same contexts?|interchangeabl\w*|synonym\w*|"
     r"behave similarly|(?:similar|close|related) meanings?|mean(?:s|ing)? the same|by meaning|"
     r"(?:visually |semantically )?similar (?:classes|labels|categories|tokens|words|concepts)|how similar|"
     r"mix(?:es|ed|ing)? up|(?:as|are|is|be) (?:\w+ )?related|"

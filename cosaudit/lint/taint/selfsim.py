@@ -31,6 +31,8 @@ _GRAM_NAME = re.compile(r"(?:^|_)gram(?:_|$)", re.I)
 _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(?:ulari[sz]|$|_)", re.I)
 
 
+_LIBRARIES = {"np", "numpy", "torch", "math", "cmath", "jnp", "jax", "tf", "F", "nn", "scipy", "sp", "sympy", "mx"}
+_ELEMENTWISE = {"cos", "cosh", "angle"}
 _OPTIONS = {"dim", "axis", "eps", "device", "dtype", "metric", "degrees"}
 
 
@@ -57,8 +59,8 @@ def by_name(an: Any, c: CallSite) -> Any:
     """`compute_pairwise_angle(W)`, `utils.cos_sim_matrix(head)`: a helper we cannot read, named for
     cosines / angles / a Gram matrix and given one label matrix alone, compares its rows pairwise."""
     name = c.name
-    if _OTHER_NAME.search(name):
-        return NOTHING
+    if _OTHER_NAME.search(name) or c.owner.split(".")[0] in _LIBRARIES or name in _ELEMENTWISE:
+        return NOTHING  # `np.cos(W)`, `np.angle(z)`: elementwise, not a comparison of rows
     gram = bool(_GRAM_NAME.search(name))
     if not gram and not _SIMILARITY_NAME.search(name):
         return NOTHING
