@@ -270,6 +270,15 @@ _LABEL_DOC = re.compile(
     r"(?:parameters|weights?)\s+of\s+shape\s+\(\s*(?:n|num|nb)_?classes\s*,",
     re.I,
 )
+# a function named for comparing labels' rows (`label_similarity`, `classifier_cosines`,
+# `cosine_between_classes`, `unembedding_angles`): its matrix parameter, even under a generic name
+# (`vectors`, `mat`, `x`), holds those rows (class means and features are named so and stay apart)
+_LABEL_WORD = r"(?:class(?:es)?|labels?|classifiers?|unembed(?:dings?)?|lm_head|output_embed\w*)"
+_COMPARE_WORD = r"(?:sim|sims|similarity|similarities|cos|coss?ines?|angles?|angular|gram|coherence)"
+_LABEL_COMPARISON = re.compile(
+    rf"(?:^|_){_LABEL_WORD}_(?:\w+_)?{_COMPARE_WORD}(?:_|$)|(?:^|_){_COMPARE_WORD}_(?:\w+_)?{_LABEL_WORD}(?:_|$)", re.I
+)
+_GENERIC_MATRIX = re.compile(r"^(?:mat|matrix|m|M|vectors?|vecs|rows|x|X|A|a|U|V|E|emb|embs|embeddings?|w|w_\w+)$")
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|class_weights?)$")
 
 
@@ -314,7 +323,8 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
-    documented = bool(_LABEL_DOC.search(doc) or P.CLASS_SIM_FN.search(node.name))
+    named = bool(P.CLASS_SIM_FN.search(node.name) or _LABEL_COMPARISON.search(node.name))
+    documented = bool(_LABEL_DOC.search(doc)) or named
     defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
@@ -324,7 +334,7 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
             out[a.arg] = defined[a.arg]
         elif hint is not None:
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
-        elif documented and _MATRIX_PARAM.match(a.arg):
+        elif documented and (_MATRIX_PARAM.match(a.arg) or (named and _GENERIC_MATRIX.match(a.arg))):
             out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)
         else:
             out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)

@@ -4,9 +4,11 @@ called with a head. Spellings: a lambda, arccos of a normalised Gram in a method
 that divides a dot product by one norm and then by the other, helpers imported from modules
 outside the scan and named for pairwise cosines, angles or a Gram matrix (the head transposed,
 twice the same head, a keyword argument), a static helper and an unknown method called on `self`,
-and a similarity matrix turned into distances for a tree. The look-alikes stay quiet: the same helpers given features, class means or one row, a
+a similarity matrix turned into distances for a tree, and helpers never called here whose name
+says they compare labels' rows (`label_similarity(vectors)`, `unembedding_angles(U)`). The look-alikes stay quiet: the same helpers given features, class means or one row, a
 helper given the head and features, a plot or a loss named for similarity, a logit lens in a
-lambda, and a dot product divided by one norm only (a projection).
+lambda, a dot product divided by one norm only (a projection), elementwise `np.cos`, and helpers
+named for tokens' (input) embeddings or class features.
 
 Shapes seen in public neural-collapse, class-hierarchy and token-geometry code; written for
 cosaudit's tests.
@@ -98,3 +100,29 @@ class Report:
 
 
 elementwise = np.cos(W_np) + np.angle(W_np) + torch.cos(W).sum()
+
+
+# never called here: the name says the rows compared are the labels', whatever the parameter is called
+def label_similarity(vectors):
+    v = F.normalize(vectors, dim=1)
+    return v @ v.T  # expect: COS101
+
+
+def cosine_between_classes(x, eps=1e-8):
+    n = x / (x.norm(dim=1, keepdim=True) + eps)
+    return n @ n.T  # expect: COS101
+
+
+def unembedding_angles(U):
+    U = F.normalize(U, dim=0)
+    return torch.rad2deg(torch.acos(U.T @ U))  # expect: COS101
+
+
+def token_similarity(embs):
+    e = F.normalize(embs, dim=1)
+    return e @ e.T
+
+
+def class_cosines(features, labels):
+    f = F.normalize(features[labels], dim=1)
+    return f @ f.T
