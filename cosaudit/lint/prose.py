@@ -45,6 +45,7 @@ RELATION = re.compile(
     r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
     r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
     r"group(?:s|ed)? together|"
+    r"form(?:s|ing)? (?:a |an )?(?:[\w-]+ )?clusters?|(?:identical|same|similar|close) in (?:direction|angle)|"
     r"(?:rows|vectors|weights|embeddings) (?:are|look|stay) (?:\w+ )?similar|"
     r"nearby|near each other|"
     r"proximity)\b",

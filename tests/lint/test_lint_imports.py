@@ -123,3 +123,15 @@ def test_a_sibling_modules_helper_that_compares_its_argument_is_followed(tmp_pat
     _write(tmp_path, {"geometry.py": _SIMILARITY_HELPERS, "run.py": _CALLER})
     assert _codes(tmp_path) == [("run.py", "COS101", 7), ("run.py", "COS101", 8), ("run.py", "COS103", 8)]
     assert _codes(tmp_path, "run.py") == [("run.py", "COS102", 8), ("run.py", "COS103", 8)]
+
+
+def test_a_package_module_imported_by_name_and_a_normalising_helper(tmp_path: Path) -> None:
+    """`from . import geo` binds `geo.table`; `_unit(x)` returns its argument normalised, so the
+    helper's product is a cosine (COS101), not a raw Gram."""
+    geo = (
+        "import torch.nn.functional as F\n\n\ndef _unit(x):\n    return F.normalize(x, dim=-1)\n\n\n"
+        "def table(x):\n    u = _unit(x)\n    return u @ u.T\n"
+    )
+    run = "from . import geo\nW = model.lm_head.weight\nS = geo.table(W)\nT = geo.table(hidden)\n"
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/geo.py": geo, "pkg/run.py": run})
+    assert _codes(tmp_path) == [("pkg/run.py", "COS101", 3)]

@@ -260,6 +260,11 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
                 env.update((name, imported(name, rows)) for name, rows in heads.items())
             elif alias.name in heads:
                 env[alias.asname or alias.name] = imported(alias.name, heads[alias.name])
+            else:  # `from . import geometry`: a module of the package, used as `geometry.helper(W)`
+                module = f"{stmt.module}.{alias.name}" if stmt.module else alias.name
+                prefix = alias.asname or alias.name
+                for name, rows in self._imports(module, stmt.level).items():
+                    env[f"{prefix}.{name}"] = imported(name, rows)
 
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
         info = FuncInfo(stmt, params=[a.arg for a in stmt.args.posonlyargs + stmt.args.args])

@@ -122,9 +122,11 @@ class FunctionRules:
             ev = made.get(id(ret.event))
             return Sim(ev) if ev is not None else (ret if not ret.event.pending else None)
         if isinstance(ret, Taint):
-            if ret.kind == PARAM:
+            if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
-                return v if isinstance(v, Taint) else None
+                if not isinstance(v, Taint):
+                    return None
+                return replace(v, normalized=v.normalized or ret.normalized, centered=v.centered or ret.centered)
             return ret
         return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule)) else None
 
@@ -181,6 +183,7 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     rows with an analogy (`closest(W, W[b] - W[a] + W[c])`) ranks every row: one operand."""
     ops: list[Taint] = []
     probes = 0
+    axis = _compared_axis(tmpl)
     for op in tmpl.operands:
         if op.kind != PARAM:
             ops.append(op)
@@ -188,6 +191,10 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
         v = actual.get(op.param if op.param is not None else -1)
         if op.row:
             v = _row_of(v)
+        if isinstance(v, Taint) and v.kind == PARAM:
+            v = replace(v, flip=v.flip != op.flip)  # helpers of helpers: transposes compose
+        elif isinstance(v, Taint) and v.kind == LABEL and _hidden_axis(axis, v):
+            return None  # `x @ x.T` given TransformerLens' [d, V] `W_U`: hidden dimensions compared
         if isinstance(v, Taint) and v.kind == DIFF and v.orient == VEC and tmpl.kind == "cosine":
             probes += 1
             continue
@@ -197,6 +204,23 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     if probes and (probes > 1 or len(ops) != 1 or not _ranked(ops[0])):
         return None
     return ops
+
+
+def _compared_axis(tmpl: Event) -> str | None:
+    """Which axis of its parameter a helper's product compares: `x @ x.T` its rows, `x.T @ x` its
+    columns; None when it cannot be told (a cosine function, einsum, two different parameters)."""
+    a, b = tmpl.a, tmpl.b
+    if b is None or a.kind != PARAM or b.kind != PARAM or a.param != b.param or a.flip == b.flip or a.row or b.row:
+        return None
+    return COLS if a.flip else ROWS
+
+
+def _hidden_axis(axis: str | None, v: Taint) -> bool:
+    """Does comparing `axis` of the label matrix `v` compare hidden dimensions instead of labels? Only
+    asked of a matrix whose layout its source tells (not of a name such as `W_U` for a loaded file)."""
+    if v.confidence != "high":
+        return False
+    return (axis == ROWS and v.orient == COLS) or (axis == COLS and v.orient in (ROWS, SEL))
 
 
 def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

@@ -50,8 +50,11 @@ class Taint:
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
+    flip: bool = False  # PARAM only: transposed in the helper (`x.T`): `x @ x.T` compares rows, `x.T @ x` columns
 
     def flipped(self) -> Taint:
+        if self.kind == PARAM and self.orient == VEC:
+            return replace(self, flip=not self.flip)
         return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
 
 

@@ -5,10 +5,12 @@ that divides a dot product by one norm and then by the other, helpers imported f
 outside the scan and named for pairwise cosines, angles or a Gram matrix (the head transposed,
 twice the same head, a keyword argument), a static helper and an unknown method called on `self`,
 a similarity matrix turned into distances for a tree, and helpers never called here whose name
-says they compare labels' rows (`label_similarity(vectors)`, `unembedding_angles(U)`). The look-alikes stay quiet: the same helpers given features, class means or one row, a
+says they compare labels' rows (`label_similarity(vectors)`, `unembedding_angles(U)`), and helpers
+given the head in the orientation whose labels they compare (rows of `fc.weight`, columns of `W_U`). The look-alikes stay quiet: the same helpers given features, class means or one row, a
 helper given the head and features, a plot or a loss named for similarity, a logit lens in a
 lambda, a dot product divided by one norm only (a projection), elementwise `np.cos`, and helpers
-named for tokens' (input) embeddings or class features.
+named for tokens' (input) embeddings or class features, and helpers that compare hidden dimensions
+(the rows of `W_U`, the columns of `fc.weight`).
 
 Shapes seen in public neural-collapse, class-hierarchy and token-geometry code; written for
 cosaudit's tests.
@@ -126,3 +128,23 @@ def token_similarity(embs):
 def class_cosines(features, labels):
     f = F.normalize(features[labels], dim=1)
     return f @ f.T
+
+
+# which axis a helper compares: `x @ x.T` its rows, `x.T @ x` its columns; TransformerLens' `W_U` is [d, V]
+def rows_gram(w):
+    wn = F.normalize(w, dim=1)
+    return wn @ wn.T
+
+
+def cols_gram(m):
+    m = m / m.norm(dim=0, keepdim=True)
+    return m.T @ m
+
+
+lm = torch.load("lm.pt")
+token_rows = rows_gram(lm.unembed.W_U.T)  # expect: COS101
+token_cols = cols_gram(lm.unembed.W_U)  # expect: COS101
+class_rows = rows_gram(model.fc.weight)  # expect: COS101
+hidden_rows = rows_gram(lm.unembed.W_U)
+hidden_cols = cols_gram(model.fc.weight)
+hidden_transposed = rows_gram(model.fc.weight.t())
