@@ -75,6 +75,8 @@ class CallRules:
         `get_classifier_weights()` returns the head; `class_similarity_matrix(W)` of a head
         compares its rows pairwise."""
         node = site.node
+        if site.name == "partial" and node.args:
+            return self._partial(node)  # `partial(F.cosine_similarity, dim=0)`: a helper
         # `get_unembedding(model)` of a helper of the scan that returns no head stays unknown
         method = isinstance(node.func, ast.Attribute) or not site.name.startswith("get")
         if method and P.HEAD_GETTER.match(site.name):

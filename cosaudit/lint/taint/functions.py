@@ -152,6 +152,22 @@ class FunctionRules:
         params = [a.arg for a in node.args.posonlyargs + node.args.args]
         return FuncInfo(fn, params=params)
 
+    def _partial(self, node: ast.Call) -> FuncInfo:
+        """`cos = partial(F.cosine_similarity, dim=0)`: a helper taking two more arguments, `cos(W[a],
+        W[b])` calling the function with the bound arguments first."""
+        names = ["_partial_a", "_partial_b"]
+        call = ast.Call(
+            func=node.args[0], args=[*node.args[1:], *(ast.Name(n, ast.Load()) for n in names)], keywords=node.keywords
+        )
+        lam = ast.Lambda(args=ast.arguments([], [ast.arg(n) for n in names], None, [], [], None, []), body=call)
+        ast.copy_location(lam, node)
+        for sub in ast.walk(lam):
+            if not hasattr(sub, "lineno") and "lineno" in getattr(sub, "_attributes", ()):
+                ast.copy_location(sub, node)
+        info = self._lambda(lam)
+        info.node.name = "partial"
+        return info
+
     def _code_string(self, source: str, node: ast.Call) -> None:
         """Code written into a generated notebook cell: analysed at lower confidence, reported at
         the call that writes it."""
@@ -289,7 +305,7 @@ _LABEL_DOC = re.compile(
     r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
     r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
     r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
-    r"classifier(?:'s)? weight matrix|"
+    r"classifier(?:'s)? weight matrix|output[- ]embeddings?|\blm[_ -]head\b|softmax(?: layer)? weights?|"
     # "Learned parameters of shape (n_classes, n_features)": one row per class
     r"(?:parameters|weights?)\s+of\s+shape\s+\(\s*(?:n|num|nb)_?classes\s*,",
     re.I,

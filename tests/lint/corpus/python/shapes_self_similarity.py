@@ -148,3 +148,23 @@ class_rows = rows_gram(model.fc.weight)  # expect: COS101
 hidden_rows = rows_gram(lm.unembed.W_U)
 hidden_cols = cols_gram(model.fc.weight)
 hidden_transposed = rows_gram(model.fc.weight.t())
+
+
+# a cosine function with arguments bound by `functools.partial`
+from functools import partial  # noqa: E402
+
+cos0 = partial(F.cosine_similarity, dim=0)
+pair_of_rows = cos0(W[3], W[5])  # expect: COS101
+pair_of_features = cos0(feats[0], feats[1])
+
+
+def spread_of_head(W):
+    """W: the lm_head weight matrix (vocab x d); never called here."""
+    Wn = F.normalize(W, dim=1)
+    return (Wn @ Wn.T).std()  # expect: COS101
+
+
+def spread_of_states(W):
+    """W: hidden states (batch x d)."""
+    Wn = F.normalize(W, dim=1)
+    return (Wn @ Wn.T).std()
