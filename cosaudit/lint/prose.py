@@ -101,7 +101,9 @@ REFUTE = re.compile(
     r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|"
     r"\bnaive theory\b|"
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
-    r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b)",
+    r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b|"
+    # a warning about the reading: "it is tempting to conclude …", "a pitfall", "an artefact of the parametrisation"
+    r"\btempting\b|\bpitfalls?\b|\bbeware\b|\bspurious\b|\barte?[fi]acts?\b)",
     _I,
 )
 HEDGE = re.compile(
