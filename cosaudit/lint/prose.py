@@ -133,7 +133,13 @@ CAVEAT = re.compile(
 # (not a section: a README lists its models elsewhere) that names the output
 # embeddings / LM head as what it explores: the document's subject is the sentence's.
 NEIGHBOURS = re.compile(r"\b(?:k-?)?nearest[- ]neighbou?rs?\b|\bk-?nn\b|\bneighbou?rs?\b", _I)
-COSINE_WORD = re.compile(r"\bcos(?:ine|-?sim)\b", _I)
+# a claim that labels are alike in meaning ("similar meanings", "synonyms", "semantically related")
+SEMANTIC_CLAIM = re.compile(
+    r"\b(?:similar|close|related) meanings?\b|\bsynonym\w*|\bsemantic(?:ally)? (?:related|similar|close)\b", _I
+)
+# a sentence that names some embedding speaks of that embedding, not of the document's head
+EMBEDDING_WORD = re.compile(r"\bembedd?ings?\b|\bvectors? space\b|\bhidden\b|\bactivations?\b", _I)
+COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b", _I)
 OTHER_SUBJECT = re.compile(
     r"\binput[- ]embeddings?\b|\bword2vec\b|\bglove\b|\bsentence[- ](?:embeddings?|transformers?)\b|\bclip\b|"
     r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",
@@ -259,9 +265,11 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
         return True
     if ROWS_WORD.search(text) and COACTIVATION.search(text) and not OTHER_SUBJECT.search(text):
         return True
+    # "tokens with similar meanings have a high cosine similarity", in a document about the LM head
+    generic = NEIGHBOURS.search(s.text) or (SEMANTIC_CLAIM.search(s.text) and not EMBEDDING_WORD.search(s.text))
     return (
         document_subject
-        and bool(LABEL_WORDS.search(s.text) and NEIGHBOURS.search(s.text) and COSINE_WORD.search(s.text))
+        and bool(LABEL_WORDS.search(s.text) and generic and COSINE_WORD.search(s.text))
         and not OTHER_SUBJECT.search(s.text)
     )
 
