@@ -322,7 +322,7 @@ class ExpressionRules:
         return None
 
     def _e_Lambda(self, node: ast.Lambda, env: dict[str, Any]) -> Any:
-        return None
+        return self._lambda(node)
 
     def _e_BinOp(self, node: ast.BinOp, env: dict[str, Any]) -> Any:
         return self._binop(node.op, node.left, node.right, env, node)
@@ -395,8 +395,10 @@ class ExpressionRules:
             ev = left.event
             if ev.kind == "dot":
                 factors = norm_factors(right_node, env) + self._named_norm_factors(right_node)
+                factors += _chained_norms(left_node, env)  # `a @ b / norm(a) / norm(b)`
                 if factors >= 2:
                     ev.kind = "cosine"
+                    ev.what = ev.what.removeprefix("projection: ").removesuffix(" divided by one norm")
                 elif factors == 1 and ev.b is not None:
                     ev.what = f"projection: {ev.what} divided by one norm"
             return left
@@ -545,6 +547,15 @@ def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | 
     if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
         return func.value
     return call.args[0] if call.args else None
+
+
+def _chained_norms(node: ast.AST, env: dict[str, Any]) -> int:
+    """The norms an expression was already divided by (`dot(a, b) / norm(a)` in `... / norm(b)`)."""
+    count = 0
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        count += norm_factors(node.right, env)
+        node = node.left
+    return count
 
 
 def _stem(node: ast.AST) -> str:

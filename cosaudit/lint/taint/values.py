@@ -50,8 +50,11 @@ class Taint:
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
+    flip: bool = False  # PARAM only: transposed in the helper (`x.T`): `x @ x.T` compares rows, `x.T @ x` columns
 
     def flipped(self) -> Taint:
+        if self.kind == PARAM and self.orient == VEC:
+            return replace(self, flip=not self.flip)
         return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))
 
 
@@ -252,6 +255,7 @@ class FuncInfo:
     quiet: bool = False  # a forward pass, a loss or an initialiser
     initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
     first_arg: int = 0  # 1 for a method called as `self.m(...)`: the call's args start after self
+    foreign: bool = False  # defined in another module of the scan: its positions are not this file's
 
 
 def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
