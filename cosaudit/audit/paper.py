@@ -126,9 +126,32 @@ def _rankings(W: np.ndarray) -> set[tuple[int, ...]]:
 
 
 def _unrestricted(ex: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    name = "unrestricted"
+    """Nielsen's unrestricted example: the −1/+1 models, the same behaviour on the inputs of
+    Fig. 1a, and the same identifiable answers in all three models."""
     W1 = np.asarray(ex["W_model1"], dtype=np.float64)
     i, j = (int(k) for k in ex["labels_compared"])
+    models, checks = _unrestricted_models(ex, W1, i, j)
+    X, am, behaviour = _unrestricted_behaviour(ex, models)
+    identifiable, ties = _unrestricted_identifiable(ex, models)
+    arrays = {
+        "inputs": X,
+        "argmax": am,
+        "models": [
+            ("model 1", W1),
+            ("−1 model", models["minus1_model"]),
+            ("+1 model", models["plus1_model"]),
+        ],
+        "pair": (i, j),
+        "ties": ties,
+    }
+    return checks + behaviour + identifiable, arrays
+
+
+def _unrestricted_models(
+    ex: dict[str, Any], W1: np.ndarray, i: int, j: int
+) -> tuple[dict[str, np.ndarray], list[dict[str, Any]]]:
+    """The −1 and +1 models (the paper's translations and flip's least-norm ones), their cosines."""
+    name = "unrestricted"
     c_minus = sym.paper_translation(W1[i], W1[j], -PAPER_T)
     c_plus = sym.paper_translation(W1[i], W1[j], PAPER_T)
     models = {"model1": W1, "minus1_model": W1 + c_minus, "plus1_model": W1 + c_plus}
@@ -151,34 +174,32 @@ def _unrestricted(ex: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, A
         _check(name, "W of the +1 model", models["plus1_model"], ex["W_plus1_model"]),
     ]
     for key, W in models.items():
-        checks.append(
-            _check(name, f"cos(w{i}, w{j}), {key}", sym.cosine(W[i], W[j]), ex["cos_01"][key])
-        )
+        checks.append(_check(name, f"cos(w{i}, w{j}), {key}", sym.cosine(W[i], W[j]), ex["cos_01"][key]))
     for key, field in (
         ("model1", "cos_matrix_model1"),
         ("minus1_model", "cos_matrix_minus1_model"),
         ("plus1_model", "cos_matrix_plus1_model"),
     ):
-        checks.append(
-            _check(
-                name, f"cosine matrix, {key}", cosine_matrix(models[key]), ex[field], rounded=True
-            )
-        )
+        checks.append(_check(name, f"cosine matrix, {key}", cosine_matrix(models[key]), ex[field], rounded=True))
+    return models, checks
+
+
+def _unrestricted_behaviour(
+    ex: dict[str, Any], models: dict[str, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, list[dict[str, Any]]]:
+    """Fig. 1a's inputs: the same argmax everywhere and probabilities equal to float64 rounding."""
+    name = "unrestricted"
     emb = ex["embeddings_fig1a"]
     X = np.random.default_rng(seed=int(emb["seed"])).standard_normal((int(emb["n"]), int(emb["d"])))
-    checks.append(_check(name, "first three inputs", X[:3], emb["first_three_rows"]))
-    checks.append(_check(name, "mean of the inputs", X.mean(axis=0), emb["mean"]))
+    checks = [
+        _check(name, "first three inputs", X[:3], emb["first_three_rows"]),
+        _check(name, "mean of the inputs", X.mean(axis=0), emb["mean"]),
+    ]
     logits = {k: X @ W.T for k, W in models.items()}
     am = np.argmax(logits["model1"], axis=1)
-    counts = np.bincount(am, minlength=W1.shape[0]).tolist()
+    counts = np.bincount(am, minlength=models["model1"].shape[0]).tolist()
     checks.append(
-        _check(
-            name,
-            "argmax label counts",
-            counts,
-            emb["argmax_label_counts_labels_0_to_4"],
-            exact=True,
-        )
+        _check(name, "argmax label counts", counts, emb["argmax_label_counts_labels_0_to_4"], exact=True)
     )
     same = all(np.array_equal(np.argmax(z, axis=1), am) for z in logits.values())
     checks.append(
@@ -191,46 +212,50 @@ def _unrestricted(ex: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, A
         )
     )
     p1 = sym.softmax(logits["model1"])
+    rounding = 64 * float(np.finfo(np.float64).eps)
     for key in ("minus1_model", "plus1_model"):
         diff = float(np.max(np.abs(sym.softmax(logits[key]) - p1)))
         paper_diff = float(ex["checks"]["max_abs_softmax_prob_diff_vs_model1"][key])
-        # both are float64 rounding noise: agree when both are below 64 ulp of 1
-        ok = diff <= 64 * np.finfo(np.float64).eps and paper_diff <= 64 * np.finfo(np.float64).eps
         checks.append(
             {
                 "example": name,
                 "quantity": f"max |Δp| vs model1, {key} (≤ 64 ulp of 1)",
                 "computed": diff,
                 "paper": paper_diff,
-                "tolerance": 64 * float(np.finfo(np.float64).eps),
+                "tolerance": rounding,
                 "max_abs_diff": None,
-                "agree": bool(ok),
+                # both are float64 rounding noise: agree when both are below 64 ulp of 1
+                "agree": bool(diff <= rounding and paper_diff <= rounding),
             }
         )
+    return X, am, checks
+
+
+def _unrestricted_identifiable(
+    ex: dict[str, Any], models: dict[str, np.ndarray]
+) -> tuple[list[dict[str, Any]], list[Any]]:
+    """Rankings, tie pairs and sigmoid sign vectors: the same in the three models."""
+    name = "unrestricted"
     rankings = {k: _rankings(W) for k, W in models.items()}
-    checks.append(
+    checks = [
         _check(
             name,
             "number of rankings, each model",
             [len(r) for r in rankings.values()],
             [ex["checks"]["n_rankings_each_model"]] * 3,
             exact=True,
-        )
-    )
-    checks.append(
+        ),
         _check(
             name,
             "ranking patterns identical in the three models",
             rankings["model1"] == rankings["minus1_model"] == rankings["plus1_model"],
             ex["checks"]["ranking_patterns_identical"],
             exact=True,
-        )
-    )
+        ),
+    ]
     ties = {k: _tie_pairs(W) for k, W in models.items()}
     for key, t in ties.items():
-        checks.append(
-            _check(name, f"tie pairs, {key}", t, ex["checks"]["tie_pairs_all_models"], exact=True)
-        )
+        checks.append(_check(name, f"tie pairs, {key}", t, ex["checks"]["tie_pairs_all_models"], exact=True))
     sv = {
         k: patterns.patterns(W, None, list(range(W.shape[0])), kind="sign_vectors").count
         for k, W in models.items()
@@ -244,18 +269,7 @@ def _unrestricted(ex: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, A
             exact=True,
         )
     )
-    arrays = {
-        "inputs": X,
-        "argmax": am,
-        "models": [
-            ("model 1", W1),
-            ("−1 model", models["minus1_model"]),
-            ("+1 model", models["plus1_model"]),
-        ],
-        "pair": (i, j),
-        "ties": ties["model1"],
-    }
-    return checks, arrays
+    return checks, ties["model1"]
 
 
 def _centered(

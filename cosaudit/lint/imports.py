@@ -3,7 +3,8 @@
 A script often gets its head from a helper of a sibling module (`from utils import
 get_unembedding`, `from .load import load_head`, `import helpers as h`). The first time a scanned
 file imports a module that is itself among the scanned `.py` files, that module is summarised once
-(which of its module-level functions return label rows, `taint.helper_summary`) and its calls are
+(which of its module-level functions return label rows or compare what they are given,
+`taint.helper_summary`) and its calls are
 followed in the importing file. Only modules of the scanned set are read; nothing is executed,
 and a module's own imports are not followed (one level).
 """
@@ -15,7 +16,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from cosaudit.lint.taint import ImportLookup, Taint, helper_summary
+from cosaudit.lint.taint import FuncInfo, ImportLookup, Taint, helper_summary
 
 _MAX_SUMMARY_BYTES = 1_000_000  # a module larger than this is not summarised
 _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders above the importer
@@ -26,7 +27,7 @@ class ModuleIndex:
 
     def __init__(self, files: Iterable[Path]):
         self._py = {os.path.abspath(p) for p in files if p.suffix == ".py"}
-        self._summaries: dict[str, dict[str, Taint]] = {}
+        self._summaries: dict[str, dict[str, Taint | FuncInfo]] = {}
 
     def lookup(self, importer: Path) -> ImportLookup | None:
         """The import lookup for one file (None when the scan holds no other module)."""
@@ -34,7 +35,7 @@ class ModuleIndex:
             return None
         folder = os.path.dirname(os.path.abspath(importer))
 
-        def helpers(module: str | None, level: int) -> dict[str, Taint]:
+        def helpers(module: str | None, level: int) -> dict[str, Taint | FuncInfo]:
             path = self.resolve(folder, module, level)
             return self._summary(path) if path is not None else {}
 
@@ -64,14 +65,14 @@ class ModuleIndex:
                     return cand
         return None
 
-    def _summary(self, path: str) -> dict[str, Taint]:
+    def _summary(self, path: str) -> dict[str, Taint | FuncInfo]:
         found = self._summaries.get(path)
         if found is None:
             found = self._summaries[path] = _summarise(path)
         return found
 
 
-def _summarise(path: str) -> dict[str, Taint]:
+def _summarise(path: str) -> dict[str, Taint | FuncInfo]:
     """Label-row helpers of one module; none when it cannot be read, parsed or analysed."""
     try:
         if os.path.getsize(path) > _MAX_SUMMARY_BYTES:

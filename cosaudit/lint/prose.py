@@ -21,7 +21,11 @@ SUBJECT = re.compile(
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
     r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
-    r"token vectors? of the output)\b|\\gamma\(",
+    r"token vectors? of the output|"
+    # other names of the same rows: softmax / readout weights, classifier rows, the output token table
+    r"softmax(?:[- ]layer)? (?:weights?|rows?|vectors?)(?: vectors?)?|read-?out (?:weights?|rows?|vectors?)|"
+    r"classifier (?:rows?|weight rows?|weight vectors?)|output (?:token|word) (?:vectors?|embeddings?)|"
+    r"output (?:dictionar(?:y|ies)|vocabulary (?:matrix|vectors?)))\b|\\gamma\(",
     _I,
 )
 # "weight vectors" / "weights" name label representations when the sentence is about classes,
@@ -32,9 +36,17 @@ RELATION = re.compile(
     r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
     r"(?:in )?the same (?:way|direction)|close(?:r|st)? (?:to|in)|nearest|neighbou?rs?|"
+    r"point(?:s|ing)? (?:in )?(?:nearly |roughly |almost |approximately |about )?(?:the same|similar|opposite) "
+    r"(?:ways?|directions?)|"
+    r"(?:nearly|almost|roughly|approximately|close to) (?:anti-?)?parallel|parallel (?:to|with)|anti-?parallel|"
+    r"close(?:r|st)? together|cluster(?:s|ed)? (?:together|by)|"
     r"similar directions?|"
     r"shares? (?:a )?subspace|orthogonal|entangle(?:d|ment)|geometric(?:al)? proximity|hypersphere|"
-    r"dot products?|inner products?|most similar|similar (?:vectors|rows|representations)|"
+    r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
+    r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
+    r"group(?:s|ed)? together|"
+    r"form(?:s|ing)? (?:a |an )?(?:[\w-]+ )?clusters?|(?:identical|same|similar|close) in (?:direction|angle)|"
+    r"(?:rows|vectors|weights|embeddings) (?:are|look|stay) (?:\w+ )?similar|"
     r"nearby|near each other|"
     r"proximity)\b",
     _I,
@@ -44,12 +56,18 @@ CLAIM = re.compile(
     r"similarly)|"
     r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
-    r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|interchangeabl\w*|synonym\w*|"
-    r"behave similarly|similar meanings?|mean(?:s|ing)? the same|"
+    r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|(?:the )?same contexts?|interchangeabl\w*|synonym\w*|"
+    r"behave similarly|(?:similar|close|related) meanings?|mean(?:s|ing)? the same|by meaning|"
+    r"(?:visually |semantically )?similar (?:classes|labels|categories|tokens|words|concepts)|how similar|"
+    r"mix(?:es|ed|ing)? up|(?:as|are|is|be) (?:\w+ )?related|"
     # co-activation: "a hidden state that raises one token raises the other (too)"
     r"(?:raises?|lifts?|boosts?|increases?) the (?:other|second))\b",
     _I,
 )
+# word analogies, solved by vector arithmetic and the nearest row by cosine: a relation only in a
+# sentence that draws a conclusion from them (a results table "analogies on output embeddings" reports
+# an accuracy, not a geometry)
+ANALOGY = re.compile(r"\b(?:analogies|analogy (?:task|test|resolution|arithmetic|search|questions?|benchmark))\b", _I)
 # the co-activation claim itself speaks of head rows: only a head row turns a hidden state into a
 # token's score, so "rows" in such a sentence are the head's
 COACTIVATION = re.compile(r"\b(?:raises?|lifts?|boosts?|increases?) the (?:other|second)\b", _I)
@@ -83,7 +101,9 @@ REFUTE = re.compile(
     r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|"
     r"\bnaive theory\b|"
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
-    r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b)",
+    r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b|"
+    # a warning about the reading: "it is tempting to conclude …", "a pitfall", "an artefact of the parametrisation"
+    r"\btempting\b|\bpitfalls?\b|\bbeware\b|\bspurious\b|\barte?[fi]acts?\b)",
     _I,
 )
 HEDGE = re.compile(
@@ -113,7 +133,13 @@ CAVEAT = re.compile(
 # (not a section: a README lists its models elsewhere) that names the output
 # embeddings / LM head as what it explores: the document's subject is the sentence's.
 NEIGHBOURS = re.compile(r"\b(?:k-?)?nearest[- ]neighbou?rs?\b|\bk-?nn\b|\bneighbou?rs?\b", _I)
-COSINE_WORD = re.compile(r"\bcos(?:ine|-?sim)\b", _I)
+# a claim that labels are alike in meaning ("similar meanings", "synonyms", "semantically related")
+SEMANTIC_CLAIM = re.compile(
+    r"\b(?:similar|close|related) meanings?\b|\bsynonym\w*|\bsemantic(?:ally)? (?:related|similar|close)\b", _I
+)
+# a sentence that names some embedding speaks of that embedding, not of the document's head
+EMBEDDING_WORD = re.compile(r"\bembedd?ings?\b|\bvectors? space\b|\bhidden\b|\bactivations?\b", _I)
+COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b", _I)
 OTHER_SUBJECT = re.compile(
     r"\binput[- ]embeddings?\b|\bword2vec\b|\bglove\b|\bsentence[- ](?:embeddings?|transformers?)\b|\bclip\b|"
     r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",
@@ -239,9 +265,11 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
         return True
     if ROWS_WORD.search(text) and COACTIVATION.search(text) and not OTHER_SUBJECT.search(text):
         return True
+    # "tokens with similar meanings have a high cosine similarity", in a document about the LM head
+    generic = NEIGHBOURS.search(s.text) or (SEMANTIC_CLAIM.search(s.text) and not EMBEDDING_WORD.search(s.text))
     return (
         document_subject
-        and bool(LABEL_WORDS.search(s.text) and NEIGHBOURS.search(s.text) and COSINE_WORD.search(s.text))
+        and bool(LABEL_WORDS.search(s.text) and generic and COSINE_WORD.search(s.text))
         and not OTHER_SUBJECT.search(s.text)
     )
 
@@ -259,7 +287,7 @@ def _sentence_hit(
     the sentence's own paragraph has one (the rows were centred; the angle is not what the head
     reads), or it is the code's prose and the code centres the rows; it answers a conclusion as a
     refuting section does."""
-    rel = RELATION.search(s.text)
+    rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
     if _forward_pass(s.text):
@@ -267,6 +295,8 @@ def _sentence_hit(
     if ANAPHORIC_MEASURE.search(s.text) and OTHER_OPERAND.search(section_text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
+    if not claim and ANALOGY.match(rel.group(0)):
+        return None
     if claim:
         if section_refutes or caveat:
             return None

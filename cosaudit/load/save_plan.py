@@ -78,83 +78,16 @@ def plan_save(
 
     replace: dict[str, Produced] = {}
     add: list[Produced] = []
-    tie = "none"
-    untie = False
-    host = None
-    kept = None
-    shape = tuple(W.shape)
+    tie, untie, host, kept = "none", False, None, None
     if head.tied and eq.symmetry == "translate" and head.position_embedding is not None:
         tie = "kept"
-        emb_name = head.tied_to or W.name
-        replace[W.name] = Produced(W.name, head_dtype, shape, head_blocks())
-        emb = W
-        if emb_name != W.name:  # a stored copy of a tied matrix: the embedding gets + c as well
-            emb = tensors[emb_name]
-            replace[emb_name] = Produced(
-                emb_name, storage_dtype(dtype, emb.dtype), tuple(emb.shape), head_blocks(emb, None)
-            )
-            notes.append(f"the stored copy {W.name!r} and the embedding {emb_name!r} both get + c")
-        pos = head.position_embedding
-        pos_dtype = storage_dtype(dtype, pos.dtype)
-        neg = Equivalent("translate", c=-np.asarray(eq.c))
-        replace[pos.name] = Produced(
-            pos.name,
-            pos_dtype,
-            tuple(pos.shape),
-            lambda: (neg.stored_rows(b, pos_dtype) for b in row_blocks(pos, None)),
-        )
-        kept = (emb, pos)
-        notes.append(
-            f"tie kept: input embedding + c, position embedding {pos.name!r} − c, so every input "
-            "vector (token + position) is unchanged"
-        )
+        kept = _keep_tie(head, eq, dtype, tensors, head_dtype, head_blocks, replace, notes)
     elif head.tied:
-        untie = True
-        tie = "untied"
-        new_name = W.name if W.name != head.tied_to else _untied_name(W.name)
-        prod = Produced(new_name, head_dtype, shape, head_blocks())
-        if new_name == W.name:
-            replace[W.name] = prod
-        else:
-            add.append(prod)
-            host = W.name
-        why = (
-            "rescaling"
-            if eq.symmetry == "rescale"
-            else "there are no learned absolute position embeddings"
-        )
-        notes.append(
-            f"untied: the head is written as {new_name!r} and tie_word_embeddings set to false "
-            f"({why} to absorb the change); the input embedding {head.tied_to!r} is untouched"
-        )
+        tie, untie = "untied", True
+        host = _untie(head, eq, head_dtype, head_blocks(), replace, add, notes)
     else:
-        replace[W.name] = Produced(W.name, head_dtype, shape, head_blocks())
-    norm_dtype = None
-    if eq.symmetry == "rescale":
-        norm = head.final_norm
-        if norm is None:
-            raise UsageError(
-                "rescaling needs a final norm before the head, and this checkpoint has none"
-            )
-        norm_dtype = storage_dtype(dtype, norm.weight.dtype)
-        gain = norm.weight.read().astype(np.float64) + norm.weight_offset
-        g_new = eq.stored_vector(gain, norm_dtype, kind="gain", offset=norm.weight_offset)
-        replace[norm.weight.name] = Produced(
-            norm.weight.name,
-            norm_dtype,
-            tuple(norm.weight.shape),
-            lambda: iter([g_new.reshape(norm.weight.shape)]),
-        )
-        shift = norm.bias
-        if shift is not None:
-            nb_dtype = storage_dtype(dtype, shift.dtype)
-            s_new = eq.stored_vector(shift.read().astype(np.float64), nb_dtype, kind="shift")
-            replace[shift.name] = Produced(
-                shift.name,
-                nb_dtype,
-                tuple(shift.shape),
-                lambda: iter([s_new.reshape(shift.shape)]),
-            )
+        replace[W.name] = Produced(W.name, head_dtype, tuple(W.shape), head_blocks())
+    norm_dtype = _rescale_norm(head, eq, dtype, replace) if eq.symmetry == "rescale" else None
     return SavePlan(
         replace,
         add,
@@ -188,3 +121,78 @@ def kept_tie_input_error(eq: Equivalent, plan: SavePlan) -> float:
             hi[k] = np.maximum(hi[k], err.max(axis=0))
             lo[k] = np.minimum(lo[k], err.min(axis=0))
     return float(max(np.max(np.abs(hi[0] + hi[1])), np.max(np.abs(lo[0] + lo[1]))))
+
+
+def _keep_tie(head: Head, eq: Equivalent, dtype: str, tensors: dict[str, SafetensorsTensor], head_dtype: str,
+              head_blocks: Callable[..., Callable[[], Iterator[np.ndarray]]], replace: dict[str, Produced],
+              notes: list[str]) -> tuple[Any, Any]:
+    """A tied head translated with learned positions: embedding + c and positions − c, so every
+    input vector (token + position) is unchanged. Returns the (embedding, positions) kept tied."""
+    W = head.weight
+    emb_name = head.tied_to or W.name
+    replace[W.name] = Produced(W.name, head_dtype, tuple(W.shape), head_blocks())
+    emb: Any = W
+    if emb_name != W.name:  # a stored copy of a tied matrix: the embedding gets + c as well
+        emb = tensors[emb_name]
+        replace[emb_name] = Produced(
+            emb_name, storage_dtype(dtype, emb.dtype), tuple(emb.shape), head_blocks(emb, None)
+        )
+        notes.append(f"the stored copy {W.name!r} and the embedding {emb_name!r} both get + c")
+    pos = head.position_embedding
+    assert pos is not None  # the caller keeps the tie only with learned positions
+    pos_dtype = storage_dtype(dtype, pos.dtype)
+    neg = Equivalent("translate", c=-np.asarray(eq.c))
+    replace[pos.name] = Produced(
+        pos.name,
+        pos_dtype,
+        tuple(pos.shape),
+        lambda: (neg.stored_rows(b, pos_dtype) for b in row_blocks(pos, None)),
+    )
+    notes.append(
+        f"tie kept: input embedding + c, position embedding {pos.name!r} − c, so every input "
+        "vector (token + position) is unchanged"
+    )
+    return emb, pos
+
+
+def _untie(head: Head, eq: Equivalent, head_dtype: str, blocks: Callable[[], Iterator[np.ndarray]],
+           replace: dict[str, Produced], add: list[Produced], notes: list[str]) -> str | None:
+    """A tied head that cannot stay tied: written as its own tensor (a new name when the stored
+    one is the embedding). Returns the tensor the new one is written after, if any."""
+    W = head.weight
+    new_name = W.name if W.name != head.tied_to else _untied_name(W.name)
+    prod = Produced(new_name, head_dtype, tuple(W.shape), blocks)
+    host = None
+    if new_name == W.name:
+        replace[W.name] = prod
+    else:
+        add.append(prod)
+        host = W.name
+    why = "rescaling" if eq.symmetry == "rescale" else "there are no learned absolute position embeddings"
+    notes.append(
+        f"untied: the head is written as {new_name!r} and tie_word_embeddings set to false "
+        f"({why} to absorb the change); the input embedding {head.tied_to!r} is untouched"
+    )
+    return host
+
+
+def _rescale_norm(head: Head, eq: Equivalent, dtype: str, replace: dict[str, Produced]) -> str:
+    """Rescaling moves the scale into the final norm's gain (and bias). Returns the gain's dtype."""
+    norm = head.final_norm
+    if norm is None:
+        raise UsageError("rescaling needs a final norm before the head, and this checkpoint has none")
+    gain_tensor = norm.weight
+    norm_dtype = storage_dtype(dtype, gain_tensor.dtype)
+    gain = gain_tensor.read().astype(np.float64) + norm.weight_offset
+    g_new = eq.stored_vector(gain, norm_dtype, kind="gain", offset=norm.weight_offset)
+    replace[gain_tensor.name] = Produced(
+        gain_tensor.name, norm_dtype, tuple(gain_tensor.shape), lambda: iter([g_new.reshape(gain_tensor.shape)])
+    )
+    shift = norm.bias
+    if shift is not None:
+        nb_dtype = storage_dtype(dtype, shift.dtype)
+        s_new = eq.stored_vector(shift.read().astype(np.float64), nb_dtype, kind="shift")
+        replace[shift.name] = Produced(
+            shift.name, nb_dtype, tuple(shift.shape), lambda: iter([s_new.reshape(shift.shape)])
+        )
+    return norm_dtype

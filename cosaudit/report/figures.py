@@ -13,9 +13,9 @@ limits), so the figure functions are where the meaning is:
   whether the other list has it too;
 - `verification_figure`: per-probe max |Δp| on a log axis with the storage dtype's rounding
   level as a line;
-- `paper_three_models`, `paper_tie_graph`: the papers' worked examples.
 
-`report_figures(report)` picks the figures that fit a report (inspect, flip, neighbours).
+The papers' worked examples are drawn in `paper_figures`; `report_figures.report_figures(report)`
+picks the figures that fit a report (inspect, flip, neighbours, paper).
 """
 
 from __future__ import annotations
@@ -23,18 +23,14 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from cosaudit.audit.figure_data import model_name
 from cosaudit.errors import MissingExtraError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
-
-    from cosaudit.audit.reports import FlipReport, InspectReport, NeighboursReport, PaperReport, Report
 
 INSTALL_HINT = "pip install 'cosaudit[plot]'"
 CMAP = "RdBu_r"  # blue negative, red positive: the terminal's cosine colours
@@ -64,7 +60,7 @@ def require_matplotlib() -> None:
         ) from exc
 
 
-def _figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
     require_matplotlib()
     from matplotlib.figure import Figure
 
@@ -91,7 +87,7 @@ def to_svg(fig: Figure) -> str:
     return buf.getvalue().decode("utf-8")
 
 
-def _as_matrix(m: Sequence[Sequence[float | None]] | np.ndarray) -> np.ndarray:
+def as_matrix(m: Sequence[Sequence[float | None]] | np.ndarray) -> np.ndarray:
     """A JSON matrix (None for undefined) as a float array with NaN."""
     if isinstance(m, np.ndarray):
         arr = m.astype(np.float64)
@@ -115,7 +111,7 @@ def _heatmap_matrices(
     """The panels' matrices, each checked to be n × n, and the highlighted pair checked to be in range."""
     if not panels:
         raise ValueError("cosine_heatmaps needs at least one panel")
-    mats = [_as_matrix(m) for _, m in panels]
+    mats = [as_matrix(m) for _, m in panels]
     for (ptitle, _), m in zip(panels, mats, strict=True):
         if m.shape != (n, n):
             raise ValueError(
@@ -183,7 +179,7 @@ def cosine_heatmaps(
     cols = 2 if k == 4 else min(k, 3)
     rows = math.ceil(k / cols)
     side = max(2.6, min(4.2, 0.45 * n + 1.4))
-    fig = _figure(side * cols + 0.9, side * rows + (0.5 if title else 0.2))
+    fig = new_figure(side * cols + 0.9, side * rows + (0.5 if title else 0.2))
     if title:
         fig.suptitle(title)
     from matplotlib import colormaps
@@ -236,7 +232,7 @@ def cosine_distributions(
     centered = centered[np.isfinite(centered)]
     if raw.size == 0 and centered.size == 0:
         raise ValueError("no sampled cosines to draw")
-    fig = _figure(7.0 if not marks else 8.6, max(5.2, 0.34 * len(marks) + 1.4))
+    fig = new_figure(7.0 if not marks else 8.6, max(5.2, 0.34 * len(marks) + 1.4))
     ax_raw, ax_cen = fig.subplots(2, 1, sharex=True)
     edges = np.linspace(-1.0, 1.0, bins + 1)
     what = f"{raw.size} random label pairs" + (f", seed {seed}" if seed is not None else "")
@@ -302,7 +298,7 @@ def neighbours_figure(
         lists.append(("by centered cosine", centered, "cosine", tie_names))
     lists.append((_tieable_title(share), tieable, "margin", cos_names))
     n_rows = max([len(x[1]) for x in lists] + [1])
-    fig = _figure(3.4 * len(lists) + 0.6, 0.32 * n_rows + 2.0)
+    fig = new_figure(3.4 * len(lists) + 0.6, 0.32 * n_rows + 2.0)
     axes = fig.subplots(1, len(lists), squeeze=False)[0]
     fig.suptitle(_neighbours_title(label, cosine, tie_names, share), fontsize=10)
     undecided = False
@@ -395,7 +391,7 @@ def verification_figure(
     arrays = [(name, np.abs(np.asarray(a, dtype=np.float64).ravel())) for name, a in series]
     positives = np.concatenate([a[a > 0] for _, a in arrays] + [np.array([rounding_level])])
     floor = 10 ** math.floor(math.log10(float(positives.min())) - 1)
-    fig = _figure(7.0, 4.0)
+    fig = new_figure(7.0, 4.0)
     ax = fig.subplots()
     any_zero = False
     for k, (name, a) in enumerate(arrays):
@@ -449,392 +445,3 @@ def _legend_above(fig: Figure, ax: Any, legend: Any, top: float, *, tries: int =
         free = 1.0 - (box.height + 14.0) / frame.height  # the share of the height left to the data
         decades = math.log10(top / bottom) / max(free, 0.2)
         ax.set_ylim(bottom, bottom * 10 ** (decades + 0.3))
-
-
-# ----------------------------------------------------------------------------- the papers
-
-
-def _arrows(
-    ax: Any,
-    W: np.ndarray,
-    *,
-    highlight: Sequence[int] = (),
-    lim: float = 2.6,
-    colors: Sequence[str] | None = None,
-) -> None:
-    """Rows of W as arrows from the origin, each numbered. Longer arrows are drawn first, so a
-    short arrow lying along a longer one (the +1 model's pair) stays on top and visible, with a
-    white edge; a number that would sit on another arrow is moved off it, sideways."""
-    from matplotlib import patheffects
-
-    halo = [patheffects.withStroke(linewidth=4.2, foreground="white")]
-    lengths = np.linalg.norm(W, axis=1)
-    for z, k in enumerate(np.argsort(-lengths, kind="stable")):
-        w = W[k]
-        col = colors[k] if colors is not None else ("#d62728" if k in highlight else "#333333")
-        width = 2.8 if k in highlight else 1.5
-        ax.annotate(
-            "",
-            xy=(w[0], w[1]),
-            xytext=(0, 0),
-            arrowprops={"arrowstyle": "-|>", "color": col, "linewidth": width, "path_effects": halo,
-                        "shrinkA": 0, "shrinkB": 0,  # a short arrow must not flip or vanish
-                        "mutation_scale": 10 * min(1.0, max(0.5, lengths[k] / (0.2 * lim)))},
-            zorder=3 + 0.01 * z,
-            gid=f"arrow-{k}",
-        )
-        x, y = _number_position(W, int(k), lim)
-        ax.text(x, y, str(k), fontsize=9, color=col, ha="center", va="center",
-                fontweight="bold" if k in highlight else "normal", gid=f"number-{k}")
-    ax.set_xlim(-lim, lim)
-    ax.set_ylim(-lim, lim)
-    ax.set_aspect("equal")
-    ax.axhline(0, color="#cccccc", linewidth=0.6)
-    ax.axvline(0, color="#cccccc", linewidth=0.6)
-
-
-def _segment_distance(p: np.ndarray, a: np.ndarray) -> float:
-    """Distance from point p to the segment from the origin to a."""
-    aa = float(a @ a)
-    t = 0.0 if aa == 0.0 else min(1.0, max(0.0, float(p @ a) / aa))
-    return float(np.linalg.norm(p - t * a))
-
-
-def _number_position(W: np.ndarray, k: int, lim: float) -> tuple[float, float]:
-    """Just past the tip of arrow k, or beside it when that spot lies on another arrow."""
-    w = np.asarray(W[k, :2], dtype=np.float64)
-    n = float(np.linalg.norm(w))
-    u = w / n if n > 0 else np.array([0.0, 1.0])
-    step = 0.09 * lim
-    spot = w + step * u
-    others = [np.asarray(W[j, :2], dtype=np.float64) for j in range(len(W)) if j != k]
-    if any(_segment_distance(spot, o) < 0.6 * step for o in others):
-        side = np.array([-u[1], u[0]])
-        spot = w + 1.2 * step * side
-        if any(_segment_distance(spot, o) < 0.6 * step for o in others):
-            spot = w - 1.2 * step * side
-    return float(spot[0]), float(spot[1])
-
-
-def paper_three_models(
-    inputs: np.ndarray,
-    argmax: np.ndarray,
-    models: Sequence[tuple[str, np.ndarray]],
-    pair: tuple[int, int],
-    *,
-    input_lim: float = 3.3,
-    vector_lim: float = 2.6,
-) -> Figure:
-    """The unrestricted example: inputs coloured by argmax, then each model's unembeddings."""
-    from matplotlib.colors import Colormap, ListedColormap
-
-    inputs = np.asarray(inputs, dtype=np.float64)
-    fig = _figure(3.1 * (1 + len(models)), 3.6)
-    axes = fig.subplots(1, 1 + len(models))
-    n_labels = int(np.asarray(models[0][1]).shape[0])
-    cmap: Colormap
-    if n_labels <= len(MODEL_COLORS):
-        cmap = ListedColormap(MODEL_COLORS[:n_labels])
-    else:  # more labels than the papers' examples have: one distinct colour each
-        from matplotlib import colormaps
-
-        cmap = colormaps["tab20"].resampled(n_labels)
-    ax = axes[0]
-    ax.scatter(
-        inputs[:, 0],
-        inputs[:, 1],
-        c=argmax,
-        cmap=cmap,
-        vmin=-0.5,
-        vmax=n_labels - 0.5,
-        s=5,
-        gid="inputs",
-    )
-    ax.set_xlim(-input_lim, input_lim)
-    ax.set_ylim(-input_lim, input_lim)
-    ax.set_aspect("equal")
-    ax.set_title(f"a) {inputs.shape[0]} inputs by argmax label", fontsize=9)
-    _label_colour_legend(ax, cmap, n_labels)
-    for k, (name, W) in enumerate(models, start=1):
-        W = np.asarray(W, dtype=np.float64)
-        i, j = pair
-        cos = float(W[i] @ W[j] / (np.linalg.norm(W[i]) * np.linalg.norm(W[j])))
-        _arrows(
-            axes[k],
-            W,
-            highlight=pair,
-            lim=vector_lim,
-            colors=MODEL_COLORS[:n_labels] if n_labels <= len(MODEL_COLORS) else None,
-        )
-        axes[k].set_title(f"{chr(ord('a') + k)}) {name}: cos(w{i}, w{j}) = {cos:+.3f}", fontsize=9)
-    return fig
-
-
-def _label_colour_legend(ax: Any, cmap: Any, n_labels: int) -> None:
-    """Which colour is which label, under panel (a) (the points fill the panel itself)."""
-    from matplotlib.lines import Line2D
-
-    handles = [Line2D([], [], linestyle="none", marker="o", markersize=5, color=cmap(k), label=str(k))
-               for k in range(n_labels)]
-    ax.legend(handles=handles, title="argmax label", title_fontsize=8, fontsize=8, ncols=n_labels,
-              loc="upper center", bbox_to_anchor=(0.5, -0.08), handletextpad=0.1, columnspacing=0.8)
-
-
-def paper_tie_graph(
-    W: np.ndarray,
-    tie_pairs: Sequence[tuple[int, int]],
-    *,
-    title: str,
-    annotate: Sequence[tuple[int, int]] = (),
-    lim: float = 2.0,
-) -> Figure:
-    """Unembeddings as arrows, tie-able pairs (computed) as edges, chosen pairs' cosines written."""
-    W = np.asarray(W, dtype=np.float64)
-    fig = _figure(5.4, 5.0)
-    ax = fig.subplots()
-    for i, j in tie_pairs:
-        ax.plot(
-            [W[i, 0], W[j, 0]], [W[i, 1], W[j, 1]], color=YES_COLOR, linewidth=2.0, gid=EDGE_GID
-        )
-    _arrows(ax, W, lim=lim)
-    lines = []
-    tied = {(min(a, b), max(a, b)) for a, b in tie_pairs}
-    for i, j in annotate:
-        cos = float(W[i] @ W[j] / (np.linalg.norm(W[i]) * np.linalg.norm(W[j])))
-        tie = "tie-able" if (min(i, j), max(i, j)) in tied else "never tie"
-        if tie == "never tie":
-            _never_tie_line(ax, W, i, j)
-        lines.append(f"cos(w{i}, w{j}) = {cos:+.3f}: {tie}")
-    if lines:
-        ax.text(
-            0.02,
-            0.02,
-            "\n".join(lines),
-            transform=ax.transAxes,
-            fontsize=8,
-            va="bottom",
-            bbox={"facecolor": "white", "edgecolor": "#cccccc", "alpha": 0.9},
-        )
-    ax.set_title(
-        title + "\n(green: pairs that can share the top; red dashed: a chosen pair that never can)",
-        fontsize=9,
-    )
-    return fig
-
-
-def _never_tie_line(ax: Any, W: np.ndarray, i: int, j: int) -> None:
-    """A chosen pair that can never share the top: a thick red dashed line drawn above the arrows
-    and edges it crosses (the title and the box of cosines name it)."""
-    from matplotlib import patheffects
-
-    ax.plot([W[i, 0], W[j, 0]], [W[i, 1], W[j, 1]], color=NEVER_COLOR, linewidth=2.6,
-            linestyle=(0, (4, 2)), zorder=6, gid=NO_EDGE_GID, solid_capstyle="butt",
-            path_effects=[patheffects.withStroke(linewidth=4.6, foreground="white")])
-
-
-# ----------------------------------------------------------------------------- per report
-
-
-@dataclass
-class ReportFigure:
-    """One figure of a report: a file-name stem, a caption (alt text) and the figure."""
-
-    key: str
-    caption: str
-    figure: Figure
-
-
-def _names(report: dict[str, Any]) -> list[str]:
-    return [str(lab.get("label", lab.get("id"))) for lab in report.get("labels", [])]
-
-
-def _inspect_highlight(report: dict[str, Any]) -> tuple[int, int] | None:
-    """The pair to outline: the first demonstrated pair, else the chosen pair of highest cosine."""
-    ids = [lab.get("id") for lab in report.get("labels", [])]
-    for e in report.get("equivalents", []) or []:
-        e_ids = e.get("ids")
-        if e_ids and e_ids[0] in ids and e_ids[1] in ids:
-            return ids.index(e_ids[0]), ids.index(e_ids[1])
-    m = _as_matrix(report["cosine"])
-    if m.shape[0] < 2:
-        return None
-    off = np.where(np.eye(m.shape[0], dtype=bool) | ~np.isfinite(m), -np.inf, m)
-    if not np.isfinite(off).any():
-        return None
-    i, j = np.unravel_index(int(np.argmax(off)), off.shape)
-    return (int(min(i, j)), int(max(i, j)))
-
-
-def inspect_figures(r: InspectReport) -> list[ReportFigure]:
-    report = r.data
-    out: list[ReportFigure] = []
-    names = _names(report)
-    if len(names) >= 2:
-        hl = _inspect_highlight(report)
-        panels = [("raw cosine", report["cosine"]), ("centered cosine", report["centered_cosine"])]
-        panels += [(p.title, p.matrix) for p in r.equivalent_matrices]
-        cap = "Cosines of the chosen labels, one colour scale [-1, 1]"
-        if hl is not None:
-            cap += f"; outlined: {names[hl[0]]} / {names[hl[1]]}"
-        out.append(
-            ReportFigure("cosine-heatmaps", cap, cosine_heatmaps(panels, names, highlight=hl))
-        )
-    raw, cen = r.samples_raw, r.samples_centered
-    if raw.size:
-        marks = []
-        ids_names = names
-        cos, ccos = report.get("cosine", []), report.get("centered_cosine", [])
-        for a in range(len(ids_names)):
-            for b in range(a + 1, len(ids_names)):
-                marks.append((f"{ids_names[a]}/{ids_names[b]}", cos[a][b], ccos[a][b]))
-        total = len(marks)
-        marks = _most_similar_marks(marks, MAX_MARKS)
-        seed = report.get("summary", {}).get("pair_sample", {}).get("seed")
-        out.append(
-            ReportFigure(
-                "cosine-distributions",
-                "Raw and centered cosines of random vocabulary pairs; vertical lines: the chosen pairs"
-                + (f" ({len(marks)} of {total}: the most similar)" if total > len(marks) else ""),
-                cosine_distributions(raw, cen, marks=marks, seed=seed, marks_total=total),
-            )
-        )
-    return out
-
-
-def _most_similar_marks(marks: list[Any], limit: int) -> list[Any]:
-    """Every pair when they fit the legend, else the `limit` of highest raw cosine (in order)."""
-    if len(marks) <= limit:
-        return marks
-    keep = sorted(range(len(marks)), key=lambda k: -(marks[k][1] if marks[k][1] is not None else -math.inf))
-    return [marks[k] for k in sorted(keep[:limit])]
-
-
-def flip_figures(r: FlipReport) -> list[ReportFigure]:
-    report = r.data
-    out: list[ReportFigure] = []
-    names = _names(report)
-    if r.matrices:
-        out.append(
-            ReportFigure(
-                "cosine-heatmaps",
-                "The same model, other cosines: original and verified equivalents on one "
-                "colour scale [-1, 1]; "
-                "outlined: the flipped pair",
-                cosine_heatmaps(
-                    [(p.title, p.matrix) for p in r.matrices], list(r.matrix_names), highlight=(0, 1)
-                ),
-            )
-        )
-    elif len(names) == 2 and report.get("original"):
-        panels = []
-        orig = report["original"]
-        panels.append(("original (raw)", [[1.0, orig.get("cosine")], [orig.get("cosine"), 1.0]]))
-        panels.append(
-            (
-                "original (centered)",
-                [[1.0, orig.get("centered_cosine")], [orig.get("centered_cosine"), 1.0]],
-            )
-        )
-        for m in report.get("models", []):
-            c = m.get("cosine")
-            panels.append((_model_title(m), [[1.0, c], [c, 1.0]]))
-        out.append(
-            ReportFigure(
-                "cosine-heatmaps",
-                "The same model, other cosines: original and verified equivalents on one "
-                "colour scale [-1, 1]",
-                cosine_heatmaps(panels, names, highlight=(0, 1)),
-            )
-        )
-    series = verification_series(r)
-    if series and r.rounding_level is not None:
-        level = r.rounding_level
-        dtype = r.models[0].stored_dtype
-        out.append(
-            ReportFigure(
-                "verification",
-                f"Verification: per-probe max |Δp| (log scale) against the {dtype} rounding level",
-                verification_figure(series, level, dtype),
-            )
-        )
-    return out
-
-
-def _model_title(m: dict[str, Any]) -> str:
-    t = m.get("target")
-    sym = m.get("symmetry") or ""
-    if sym == "rescale":
-        return f"rescaled (target {t:+g})" if isinstance(t, (int, float)) else "rescaled"
-    if isinstance(t, (int, float)):
-        return model_name(t)
-    return str(t)
-
-
-def neighbours_figures(r: NeighboursReport) -> list[ReportFigure]:
-    report = r.data
-    lab = report.get("label") or {}
-    name = str(lab.get("label", lab.get("id", "?"))) if isinstance(lab, dict) else str(lab)
-    fig = neighbours_figure(
-        name,
-        report.get("cosine", []),
-        report.get("tieable", []),
-        centered=report.get("centered_cosine"),
-        share=report.get("tieable_share"),
-    )
-    return [
-        ReportFigure(
-            "neighbours",
-            f"Neighbours of {name!r}: by cosine vs tie-able (green: tie-able and among the nearest by cosine)",
-            fig,
-        )
-    ]
-
-
-def report_figures(report: Report) -> list[ReportFigure]:
-    """The figures of a report, as its renderer draws them (needs matplotlib)."""
-    require_matplotlib()
-    return report.renderer().figures(report)
-
-
-def verification_series(r: FlipReport) -> list[tuple[str, np.ndarray]]:
-    """Per-probe max |Δp| of every model, in float64 and as stored, in report order."""
-    series = []
-    for m in r.models:
-        name = model_name(m.target)
-        for which, arr in (("float64", m.abs_prob_diff), (m.stored_dtype, m.stored_abs_prob_diff)):
-            if arr is not None:
-                series.append((f"{name}, {which}", np.asarray(arr)))
-    return series
-
-
-def paper_figures(r: PaperReport) -> list[ReportFigure]:
-    arr = r.arrays
-    if not arr:
-        return []
-    out = []
-    u = arr["unrestricted"]
-    out.append(
-        ReportFigure(
-            "three-models",
-            "Unrestricted example: a) inputs coloured by argmax label; "
-            "b–d) the unembeddings of the original, "
-            "−1 and +1 models — the same probabilities for every input, cosines +0.8, −1 and +1",
-            paper_three_models(u["inputs"], u["argmax"], u["models"], tuple(u["pair"])),
-        )
-    )
-    for key, title, lim in (
-        ("centered", "Centered example: cosine vs tie-ability", 2.0),
-        ("centered_unit_length", "Centered, unit-length example: cosine vs tie-ability", 1.5),
-    ):
-        e = arr[key]
-        out.append(
-            ReportFigure(
-                key.replace("_", "-"),
-                f"{title}; green edges: pairs that can share the top prediction "
-                "(computed by cosaudit)",
-                paper_tie_graph(
-                    e["W"], [tuple(t) for t in e["ties"]], title=title, annotate=e["pairs"], lim=lim
-                ),
-            )
-        )
-    return out

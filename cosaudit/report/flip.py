@@ -319,7 +319,7 @@ def render_markdown(r: FlipReport) -> str:
 
 
 def _figures(r: FlipReport) -> list[Any]:
-    from cosaudit.report.figures import flip_figures
+    from cosaudit.report.report_figures import flip_figures
 
     return flip_figures(r)
 

@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cosaudit import __version__
-from cosaudit.report.figures import ReportFigure, report_figures, to_png
+from cosaudit.report.figures import to_png
+from cosaudit.report.report_figures import ReportFigure, report_figures
 
 if TYPE_CHECKING:
     from cosaudit.audit.reports import Report

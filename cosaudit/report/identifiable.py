@@ -301,7 +301,7 @@ def render_patterns_markdown(r: PatternsReport) -> str:
 
 
 def _neighbours_figures(r: NeighboursReport) -> list[Any]:
-    from cosaudit.report.figures import neighbours_figures
+    from cosaudit.report.report_figures import neighbours_figures
 
     return neighbours_figures(r)
 

@@ -241,7 +241,7 @@ def render_markdown(r: InspectReport) -> str:
 
 
 def _figures(r: InspectReport) -> list[Any]:
-    from cosaudit.report.figures import inspect_figures
+    from cosaudit.report.report_figures import inspect_figures
 
     return inspect_figures(r)
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from cosaudit.report.figures import ReportFigure, report_figures, to_png
+from cosaudit.report.figures import to_png
+from cosaudit.report.report_figures import ReportFigure, report_figures
 
 if TYPE_CHECKING:
     from cosaudit.audit.reports import Report

@@ -135,7 +135,7 @@ def render_markdown(r: PaperReport, *, figures: Sequence[tuple[str, str]] = ()) 
 
 
 def _figures(r: PaperReport) -> list[Any]:
-    from cosaudit.report.figures import paper_figures
+    from cosaudit.report.report_figures import paper_figures
 
     return paper_figures(r)
 
@@ -145,7 +145,8 @@ RENDERER = ReportRenderer(text=render_text, markdown=render_markdown, figures=_f
 
 def folder_files(r: PaperReport) -> dict[str, bytes]:
     """`paper --output DIR`: every figure as PNG and a summary.md that shows them ({name: bytes})."""
-    from cosaudit.report.figures import report_figures, to_png
+    from cosaudit.report.figures import to_png
+    from cosaudit.report.report_figures import report_figures
 
     figs = report_figures(r)
     names = [(f"fig{n}-{f.key}.png", f.caption) for n, f in enumerate(figs, start=1)]

@@ -16,7 +16,7 @@ from cosaudit.report._common import to_json
 
 if TYPE_CHECKING:
     from cosaudit.audit.reports import Report
-    from cosaudit.report.figures import ReportFigure
+    from cosaudit.report.report_figures import ReportFigure
 
 
 class ReportFormat(enum.Enum):

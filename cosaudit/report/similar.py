@@ -164,11 +164,11 @@ def behaviour_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _neighbours_figure(report: dict[str, Any]) -> Any:
-    from cosaudit.report.figures import _figure
+    from cosaudit.report.figures import new_figure
 
     beh = [{"label": e["label"], "cosine": e["logprob_correlation"]} for e in report["neighbours"] or []]
     cos = [{"label": e["label"], "cosine": e["cosine"]} for e in report["cosine_neighbours"] or []]
-    fig = _figure(8.0, 0.32 * max(len(beh), len(cos), 1) + 1.7)
+    fig = new_figure(8.0, 0.32 * max(len(beh), len(cos), 1) + 1.7)
     return _bars(fig, str(report["label"]["label"]), beh, cos)
 
 
@@ -194,12 +194,12 @@ def _bars(fig: Any, label: str, beh: list[dict[str, Any]], cos: list[dict[str, A
 
 
 def _scatter_figure(report: dict[str, Any]) -> Any:
-    from cosaudit.report.figures import _figure
+    from cosaudit.report.figures import new_figure
 
     sc = report.get("_scatter") or {}
     xs, ys = sc.get("cosine", []), sc.get("correlation", [])
     chosen = sc.get("chosen", [False] * len(xs))
-    fig = _figure(6.2, 4.6)
+    fig = new_figure(6.2, 4.6)
     ax = fig.subplots()
     pts = [(x, y, c) for x, y, c in zip(xs, ys, chosen, strict=True) if x is not None and y is not None]
     ax.scatter([p[0] for p in pts if not p[2]], [p[1] for p in pts if not p[2]], s=8, alpha=0.5,
@@ -217,7 +217,8 @@ def _scatter_figure(report: dict[str, Any]) -> Any:
 
 def similar_figures(report: dict[str, Any]) -> list[Any]:
     """The figures of a similar report (needs matplotlib)."""
-    from cosaudit.report.figures import ReportFigure, cosine_heatmaps
+    from cosaudit.report.figures import cosine_heatmaps
+    from cosaudit.report.report_figures import ReportFigure
 
     out = []
     if report.get("label"):

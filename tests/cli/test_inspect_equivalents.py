@@ -98,7 +98,7 @@ def test_sigmoid_head_lists_the_feasible_label_combinations(tmp_path: Path) -> N
 def test_heatmaps_get_the_equivalent_models_of_the_first_pair() -> None:
     from cosaudit.audit.inspect import run_inspect
     from cosaudit.load import open_head, resolve_labels
-    from cosaudit.report.figures import report_figures
+    from cosaudit.report.report_figures import report_figures
 
     head = open_head(str(FIXTURES / "demo-lm"))
     labels, _ = resolve_labels(head, ["dog", "cat", "horse"], [])

@@ -22,12 +22,12 @@ from typing import Any
 REAL = Path(__file__).resolve().parent / "real"
 MANIFEST = REAL / "manifest.json"
 # the fresh held-out sets, each in its own manifest
-EXTRA = {f"heldout{n}": REAL / f"manifest-heldout{n}.json" for n in (2, 3, 4, 5)}
+EXTRA = {p.stem.removeprefix("manifest-"): p for p in REAL.glob("manifest-heldout[0-9]*.json")}
 
 
 def entries(split: str | None = None) -> list[dict[str, Any]]:
     """Manifest entries (of one split), each with its absolute `path`; [] without a corpus.
-    No split means round 1 (manifest.json); "heldout2" to "heldout5" read their own manifests."""
+    No split means round 1 (manifest.json); "heldout2", "heldout3", … read their own manifests."""
     manifest = EXTRA.get(split or "", MANIFEST)
     if not manifest.is_file():
         return []

@@ -81,3 +81,57 @@ s2 = torch.cosine_similarity(G[1], G[2], dim=0)
 def test_a_helper_module_that_does_not_parse_is_skipped(tmp_path: Path) -> None:
     _write(tmp_path, {"utils.py": "def get_unembedding(model:\n", "analyse.py": _SCRIPT})
     assert _codes(tmp_path) == []
+
+
+_SIMILARITY_HELPERS = """\
+import numpy as np
+import torch.nn.functional as F
+
+
+def row_geometry(w):
+    unit = w / np.linalg.norm(w, axis=1, keepdims=True)
+    return np.degrees(np.arccos(np.clip(unit @ unit.T, -1.0, 1.0)))
+
+
+def unit_gram(x):
+    x = F.normalize(x, dim=-1)
+    return x @ x.T
+
+
+def scores(h, basis):
+    return h @ basis.T
+"""
+_CALLER = """\
+import torch
+from scipy.cluster.hierarchy import linkage
+from geometry import row_geometry, scores
+import geometry as g
+
+W = torch.load("m.pt").fc.weight.detach()
+A = row_geometry(W.numpy())
+Z = linkage(1 - g.unit_gram(W), "average")
+B = row_geometry(features)
+logits = scores(hidden, W)
+"""
+
+
+def test_a_sibling_modules_helper_that_compares_its_argument_is_followed(tmp_path: Path) -> None:
+    """A helper of another scanned module whose body compares the rows of its parameter (names that
+    say nothing: `row_geometry`, `unit_gram`) is reported at the call given a head, with the use of
+    its result; given features, or used for logits, it stays quiet. Outside the scan only its name
+    speaks: `row_geometry` says nothing, `unit_gram` says a Gram matrix (a dot product of the rows)."""
+    _write(tmp_path, {"geometry.py": _SIMILARITY_HELPERS, "run.py": _CALLER})
+    assert _codes(tmp_path) == [("run.py", "COS101", 7), ("run.py", "COS101", 8), ("run.py", "COS103", 8)]
+    assert _codes(tmp_path, "run.py") == [("run.py", "COS102", 8), ("run.py", "COS103", 8)]
+
+
+def test_a_package_module_imported_by_name_and_a_normalising_helper(tmp_path: Path) -> None:
+    """`from . import geo` binds `geo.table`; `_unit(x)` returns its argument normalised, so the
+    helper's product is a cosine (COS101), not a raw Gram."""
+    geo = (
+        "import torch.nn.functional as F\n\n\ndef _unit(x):\n    return F.normalize(x, dim=-1)\n\n\n"
+        "def table(x):\n    u = _unit(x)\n    return u @ u.T\n"
+    )
+    run = "from . import geo\nW = model.lm_head.weight\nS = geo.table(W)\nT = geo.table(hidden)\n"
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/geo.py": geo, "pkg/run.py": run})
+    assert _codes(tmp_path) == [("pkg/run.py", "COS101", 3)]

@@ -19,11 +19,9 @@ _spec.loader.exec_module(corpus)
 FIELDS = set("id file repo path commit licence kept label line evidence why shapes split".split())
 ENTRIES = corpus.load_manifest()
 HELDOUT2 = corpus.load_heldout2()
-HELDOUT3 = corpus.load_extra(corpus.HELDOUT3)
-HELDOUT4 = corpus.load_extra(corpus.HELDOUT4)
-HELDOUT5 = corpus.load_extra(corpus.HELDOUT5)
-# rounds 3 to 5: with `synthetic_line`
-FRESH = {corpus.HELDOUT3: HELDOUT3, corpus.HELDOUT4: HELDOUT4, corpus.HELDOUT5: HELDOUT5}
+# rounds 3 on: with `synthetic_line`
+FRESH = {split: corpus.load_extra(split) for split in corpus.EXTRA if split != corpus.HELDOUT2}
+ROUNDS = [ENTRIES, HELDOUT2, *FRESH.values()]  # in the order they were gathered
 
 
 def _check_fields(raw: list[dict], splits: tuple[str, ...]) -> None:
@@ -112,7 +110,7 @@ def test_files_helper_selects_heldout2_without_changing_the_others() -> None:
 
 @pytest.mark.parametrize("split", sorted(FRESH))
 def test_fresh_manifest_is_sorted_unique_and_complete(split: str) -> None:
-    """Rounds 3 to 5: the same fields, plus `synthetic_line` (the rewrite's line of the evidence;
+    """Rounds 3 on: the same fields, plus `synthetic_line` (the rewrite's line of the evidence;
     `line` and `evidence` refer to the real original, kept outside the repository)."""
     raw = json.loads(corpus.EXTRA[split].read_text(encoding="utf-8"))
     for e in raw:
@@ -124,9 +122,8 @@ def test_fresh_manifest_is_sorted_unique_and_complete(split: str) -> None:
 @pytest.mark.parametrize("split", sorted(FRESH))
 def test_fresh_set_uses_new_repositories_and_meets_its_targets(split: str) -> None:
     """Each round from repositories no earlier round used, with both labels and every kind of file."""
-    rounds = [ENTRIES, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5]
     this = FRESH[split]
-    earlier = [e for r in rounds[: rounds.index(this)] for e in r]
+    earlier = [e for r in ROUNDS[: ROUNDS.index(this)] for e in r]
     assert not {e["repo"] for e in this} & {e["repo"] for e in earlier}
     assert not {e["file"] for e in this} & {e["file"] for e in earlier}
     labels = Counter(e["label"] for e in this)
@@ -135,7 +132,7 @@ def test_fresh_set_uses_new_repositories_and_meets_its_targets(split: str) -> No
     assert {".py", ".ipynb", ".md", ".tex"} == {Path(e["file"]).suffix for e in this}
 
 
-@pytest.mark.parametrize("entry", HELDOUT3 + HELDOUT4 + HELDOUT5, ids=lambda e: e["id"])
+@pytest.mark.parametrize("entry", [e for r in FRESH.values() for e in r], ids=lambda e: e["id"])
 def test_fresh_rewrite_names_its_source(entry: dict) -> None:
     path = REAL / entry["file"]
     assert path.is_file() and path.resolve().is_relative_to(REAL / "files")

@@ -10,6 +10,8 @@ import pytest
 
 from cosaudit.errors import MissingExtraError
 from cosaudit.report import figures as F
+from cosaudit.report import paper_figures as PF
+from cosaudit.report import report_figures as RF
 
 pytest.importorskip("matplotlib")
 
@@ -188,7 +190,7 @@ def test_paper_three_models_figure():
     X = rng.standard_normal((50, 2))
     W = np.array([[1.0, 0.5], [0.5, 1.0], [-1.0, 0.4]])
     am = np.argmax(X @ W.T, axis=1)
-    fig = F.paper_three_models(
+    fig = PF.paper_three_models(
         X, am, [("model 1", W), ("−1 model", W - W[:2].mean(axis=0))], (0, 1)
     )
     assert len(fig.axes) == 3
@@ -203,7 +205,7 @@ def test_paper_three_models_figure_colours_more_labels_than_the_palette():
     X = rng.standard_normal((80, 2))
     W = rng.standard_normal((len(F.MODEL_COLORS) + 2, 2))
     am = np.argmax(X @ W.T, axis=1)
-    fig = F.paper_three_models(X, am, [("model", W)], (0, 1))
+    fig = PF.paper_three_models(X, am, [("model", W)], (0, 1))
     cmap = fig.axes[0].collections[0].get_cmap()
     assert cmap.N == W.shape[0]
     assert len({tuple(cmap(k)) for k in range(W.shape[0])}) == W.shape[0]
@@ -212,7 +214,7 @@ def test_paper_three_models_figure_colours_more_labels_than_the_palette():
 def test_paper_tie_graph_draws_edges_and_non_ties():
     W = np.array([[1.4, -1], [1.4, 1], [-0.9, 0.3], [-1, 0], [-0.9, -0.3]])
     ties = [(0, 1), (0, 4), (1, 2), (2, 3), (3, 4)]
-    fig = F.paper_tie_graph(W, ties, title="centered", annotate=[(1, 2), (2, 4)])
+    fig = PF.paper_tie_graph(W, ties, title="centered", annotate=[(1, 2), (2, 4)])
     (ax,) = fig.axes
     edges = _lines(ax, F.EDGE_GID)
     assert len(edges) == 5
@@ -227,7 +229,7 @@ def test_paper_tie_graph_draws_edges_and_non_ties():
 
 
 def test_inspect_report_figures(inspect_report):
-    figs = F.report_figures(inspect_report)
+    figs = RF.report_figures(inspect_report)
     assert [f.key for f in figs] == ["cosine-heatmaps", "cosine-distributions"]
     heat = figs[0].figure
     axes = _image_axes(heat)
@@ -249,7 +251,7 @@ def test_inspect_report_figures(inspect_report):
 
 
 def test_flip_report_figures(flip_report):
-    figs = F.report_figures(flip_report)
+    figs = RF.report_figures(flip_report)
     assert [f.key for f in figs] == ["cosine-heatmaps", "verification"]
     axes = _image_axes(figs[0].figure)
     assert [ax.get_title() for ax in axes] == [
@@ -281,7 +283,7 @@ def test_flip_report_figures(flip_report):
 
 
 def test_rescale_report_figures(rescale_report):
-    figs = F.report_figures(rescale_report)
+    figs = RF.report_figures(rescale_report)
     titles = [ax.get_title() for ax in _image_axes(figs[0].figure)]
     assert titles == [
         "original (raw)",
@@ -292,14 +294,14 @@ def test_rescale_report_figures(rescale_report):
 
 
 def test_neighbours_report_figures(neighbours_report):
-    (fig,) = F.report_figures(neighbours_report)
+    (fig,) = RF.report_figures(neighbours_report)
     assert fig.key == "neighbours" and len(fig.figure.axes) == 3
 
 
 def test_reports_without_figures():
     from cosaudit.audit.reports import ArgmaxReport
 
-    assert F.report_figures(ArgmaxReport({"schema": "cosaudit.argmax/1"})) == []
+    assert RF.report_figures(ArgmaxReport({"schema": "cosaudit.argmax/1"})) == []
 
 
 def test_png_and_svg_bytes():

@@ -16,6 +16,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.colors import to_hex, to_rgb  # noqa: E402
 
 from cosaudit.report import figures as F  # noqa: E402
+from cosaudit.report import report_figures as RF  # noqa: E402
 
 
 def _draw(fig: Any) -> Any:
@@ -104,7 +105,7 @@ def test_histogram_legend_says_which_pairs_are_shown() -> None:
     names = ["dog", "cat", "horse", "car", "red", "blue", "green", "sofa"]
     labels, _ = resolve_labels(head, names, [])
     report = run_inspect(head, labels, n_pairs=2000, seed=0, tieable=False)
-    (dist,) = [f for f in F.report_figures(report) if f.key == "cosine-distributions"]
+    (dist,) = [f for f in RF.report_figures(report) if f.key == "cosine-distributions"]
     assert "15 of 28" in dist.caption
     ax_raw = dist.figure.axes[0]
     assert ax_raw.get_legend().get_title().get_text() == "15 of 28 chosen pairs\n(the most similar)"
@@ -157,7 +158,7 @@ def test_neighbours_figure_marks_undecided_ones() -> None:
 def paper_figures() -> dict:
     from cosaudit.audit.paper import run_paper
 
-    return {f.key: f.figure for f in F.report_figures(run_paper())}
+    return {f.key: f.figure for f in RF.report_figures(run_paper())}
 
 
 def test_panel_a_has_a_colour_legend_that_covers_no_point(paper_figures: dict) -> None:

@@ -20,8 +20,8 @@ from cosaudit.cli import _render
 from cosaudit.cli._app import cli
 from cosaudit.cli._options import OutputSpec
 from cosaudit.report import html as H
-from cosaudit.report.figures import report_figures
 from cosaudit.report.markdown_figures import render_markdown_with_figures
+from cosaudit.report.report_figures import report_figures
 
 pytest.importorskip("matplotlib")
 DEMO = str(Path(__file__).resolve().parents[2] / "fixtures" / "demo-lm")

@@ -6,8 +6,10 @@ pasted into a README name `cls.predictions.decoder.weight` and must not count.
 
 from __future__ import annotations
 
+import ast
 import html
 import re
+import textwrap
 
 from cosaudit.lint.formats.interface import (
     CodeCell,
@@ -62,6 +64,8 @@ def _fenced_block(
     fence = m.group(2)
     lang = m.group(3).lower()
     body, j = take_block(lines, i + 1, lambda ln, f=fence: not ln.strip().startswith(f))
+    if not lang and _python_statements([b for b, _ in body]):
+        lang = "python"  # a README's untagged block of Python code
     prose.flush()
     if opaque is not None:
         opaque.add((i + 1, cell))
@@ -74,6 +78,22 @@ def _fenced_block(
         src = [s[4:] if s.startswith((">>> ", "... ")) else s for s in src]
         code.append(CodeCell.from_lines(src, [(ln, cell) for _, ln in body]))
     return j + 1
+
+
+_STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Import, ast.ImportFrom, ast.For, ast.FunctionDef, ast.With)
+
+
+def _python_statements(body: list[str]) -> bool:
+    """Is an untagged fenced block Python code: it parses, and binds, imports, loops or defines
+    something (a log line or a bare name such as `lm_head.weight` is not code)?"""
+    text = textwrap.dedent("\n".join(body))
+    if "=" not in text and "import" not in text:
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return any(isinstance(stmt, _STATEMENTS) for stmt in tree.body)
 
 
 def _open_comment(line: str) -> tuple[str, bool]:

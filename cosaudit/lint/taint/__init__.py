@@ -20,9 +20,10 @@ functions), `sinks.py`.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from cosaudit.lint.taint.analyzer import Analyzer, ImportLookup
-from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, Taint
+from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, FuncInfo, Taint
 
 
 def analyse(
@@ -36,16 +37,21 @@ def analyse(
     return events, a.prose_strings
 
 
-def helper_summary(tree: ast.Module) -> dict[str, Taint]:
+def helper_summary(tree: ast.Module) -> dict[str, Taint | FuncInfo]:
     """The module-level functions of a module that return label rows (`def get_unembedding(model):
-    return model.lm_head.weight`), analysed without following the module's own imports."""
+    return model.lm_head.weight`: those rows), and those whose body compares what they are given
+    (`def cos_matrix(w): ...; return wn @ wn.T`: the analysed function, its similarities
+    instantiated at each call like a helper of the importing file's own), analysed without
+    following the module's own imports."""
     a = Analyzer(tree)
     a.run()
-    return {
-        name: info.returns
-        for name, info in a.functions.items()
-        if isinstance(info.returns, Taint) and info.returns.kind == LABEL
-    }
+    out: dict[str, Taint | FuncInfo] = {}
+    for name, info in a.functions.items():
+        if isinstance(info.returns, Taint) and info.returns.kind == LABEL:
+            out[name] = info.returns
+        elif info.templates and not info.reported_in_body:
+            out[name] = replace(info, foreign=True)
+    return out
 
 
 __all__ = [
@@ -55,6 +61,7 @@ __all__ = [
     "Analyzer",
     "Derived",
     "Event",
+    "FuncInfo",
     "ImportLookup",
     "Taint",
     "analyse",

@@ -15,7 +15,7 @@ from typing import Any
 
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
-from cosaudit.lint.taint.functions import FunctionRules, lens_operands, matrix_param
+from cosaudit.lint.taint.functions import FunctionRules, imported, lens_operands, matrix_param
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
@@ -28,7 +28,6 @@ from cosaudit.lint.taint.values import (
     DictVal,
     Event,
     FuncInfo,
-    ImportedHelper,
     ParamList,
     ParamName,
     Sim,
@@ -42,7 +41,7 @@ from cosaudit.lint.taint.values import (
 )
 
 # (module, level of a relative import) -> {function name: the label rows it returns}
-ImportLookup = Callable[[str | None, int], dict[str, Taint]]
+ImportLookup = Callable[[str | None, int], dict[str, Taint | FuncInfo]]
 
 # a layer of the module being built (`self.fc.weight`, `self.head[-1].weight`): its rows are fresh
 _OWN_LAYER = re.compile(r"^self\.\w+(\[-?\d+\])?\.weight\b")
@@ -253,14 +252,19 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             for alias in stmt.names:
                 prefix = alias.asname or alias.name
                 for name, rows in self._imports(alias.name, 0).items():
-                    env[f"{prefix}.{name}"] = ImportedHelper(name, rows)
+                    env[f"{prefix}.{name}"] = imported(name, rows)
             return
         heads = self._imports(stmt.module, stmt.level)
         for alias in stmt.names:
             if alias.name == "*":
-                env.update((name, ImportedHelper(name, rows)) for name, rows in heads.items())
+                env.update((name, imported(name, rows)) for name, rows in heads.items())
             elif alias.name in heads:
-                env[alias.asname or alias.name] = ImportedHelper(alias.name, heads[alias.name])
+                env[alias.asname or alias.name] = imported(alias.name, heads[alias.name])
+            else:  # `from . import geometry`: a module of the package, used as `geometry.helper(W)`
+                module = f"{stmt.module}.{alias.name}" if stmt.module else alias.name
+                prefix = alias.asname or alias.name
+                for name, rows in self._imports(module, stmt.level).items():
+                    env[f"{prefix}.{name}"] = imported(name, rows)
 
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
         info = FuncInfo(stmt, params=[a.arg for a in stmt.args.posonlyargs + stmt.args.args])
@@ -289,6 +293,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             if _takes_self(info.node):
                 info.first_arg = 1
                 shared["self." + name] = info  # `self.helper(W)` is followed into the helper
+            elif _decorated(info.node, "staticmethod"):
+                shared["self." + name] = info  # `self.gram(W)` of a static helper: no `self` to skip
         for sub in sorted(methods, key=lambda m: m.name != "__init__"):
             bound = init_args if sub.name == "__init__" else {}
             self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
@@ -569,6 +575,10 @@ def _speaks_of_tokens(tree: ast.Module) -> bool:
 
 
 _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
+
+
+def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    return any(getattr(d, "id", "") == name for d in node.decorator_list)
 
 
 def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

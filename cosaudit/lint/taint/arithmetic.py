@@ -148,7 +148,7 @@ class ArithmeticRules:
             return NormOf(right.taint, inverse=True)  # `1 / W.norm(dim=1, keepdim=True)`
         if isinstance(left, Sim):
             if left.event.kind == "dot":
-                self._dot_by_norms(left.event, right_node, env)
+                self._dot_by_norms(left.event, left_node, right_node, env)
             return left
         if isinstance(left, Taint):
             return replace(left, normalized=True) if norm_factors(right_node, env) else left
@@ -160,15 +160,14 @@ class ArithmeticRules:
             return Unit()  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
         return right if isinstance(right, Sim) else None
 
-    def _dot_by_norms(self, ev: Event, denominator: ast.AST, env: dict[str, Any]) -> None:
+    def _dot_by_norms(self, ev: Event, value: ast.AST, denominator: ast.AST, env: dict[str, Any]) -> None:
         """A dot product divided by two norms is a cosine (`dot / (|a| |b|)`, or `dot / |a| / |b|`:
-        a projection divided by the other norm); by one, a projection."""
+        the norms it was already divided by count too); by one, a projection."""
         factors = norm_factors(denominator, env) + self._named_norm_factors(denominator)
-        projected = ev.what.startswith(_PROJECTION) and ev.what.endswith(_BY_ONE_NORM)
-        if factors >= 2 or (factors == 1 and projected):
+        factors += _chained_norms(value, env)  # `a @ b / norm(a) / norm(b)`
+        if factors >= 2:
             ev.kind = "cosine"
-            if projected:
-                ev.what = ev.what[len(_PROJECTION) : -len(_BY_ONE_NORM)]
+            ev.what = ev.what.removeprefix(_PROJECTION).removesuffix(_BY_ONE_NORM)
         elif factors == 1 and ev.b is not None:
             ev.what = f"{_PROJECTION}{ev.what}{_BY_ONE_NORM}"
 
@@ -298,6 +297,15 @@ class ArithmeticRules:
 
 
 _PROJECTION, _BY_ONE_NORM = "projection: ", " divided by one norm"
+
+
+def _chained_norms(node: ast.AST, env: dict[str, Any]) -> int:
+    """The norms an expression was already divided by (`dot(a, b) / norm(a)` in `... / norm(b)`)."""
+    count = 0
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        count += norm_factors(node.right, env)
+        node = node.left
+    return count
 
 
 def _rsqrt_of(node: ast.AST, value: ast.AST, aliases: dict[str, str]) -> bool:

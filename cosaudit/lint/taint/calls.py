@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint import libs
+from cosaudit.lint.taint import libs, selfsim
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
     LABEL,
@@ -31,6 +31,11 @@ from cosaudit.lint.taint.values import (
 )
 
 
+def _own_method(func: ast.Attribute) -> bool:
+    """`self.helper(...)` / `cls.helper(...)`: a method of the object itself."""
+    return isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+
+
 class CallRules:
     """Mixin of the analyser: calls and methods."""
 
@@ -46,8 +51,8 @@ class CallRules:
             site.receiver = self.eval(func.value, env)
             if site.receiver is not None:
                 out = libs.method(self, site)
-                if out is not NOTHING:
-                    return out
+                if out is not NOTHING and not (out is None and _own_method(func)):
+                    return out  # `self.pairwise_cos(W)` of a method we cannot read: judged by its name below
         handler = libs.CONSTRUCTORS.get(site.name)
         if handler is not None:
             out = handler(self, site)
@@ -70,6 +75,8 @@ class CallRules:
         `get_classifier_weights()` returns the head; `class_similarity_matrix(W)` of a head
         compares its rows pairwise."""
         node = site.node
+        if site.name == "partial" and node.args:
+            return self._partial(node)  # `partial(F.cosine_similarity, dim=0)`: a helper
         # `get_unembedding(model)` of a helper of the scan that returns no head stays unknown
         method = isinstance(node.func, ast.Attribute) or not site.name.startswith("get")
         if method and P.HEAD_GETTER.match(site.name):
@@ -80,7 +87,7 @@ class CallRules:
             return self._sink("cosine", head, head, node, f"{site.name}()")
         if head is not None and P.MAX_COSINE_FN.match(site.name) and len(site.args) == 2:
             return self._sink("cosine", head, None, node, f"{site.name}()")  # other vectors against every row
-        return NOTHING
+        return selfsim.by_name(self, site)
 
     def _callable_object(self, site: CallSite) -> Any:
         """Calls of values bound earlier: a tensor fetched by a variable name, a user function,

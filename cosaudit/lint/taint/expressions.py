@@ -20,7 +20,6 @@ from cosaudit.lint.taint.values import (
     VEC,
     Children,
     DictVal,
-    FuncInfo,
     HeadModule,
     ModelObj,
     NormOf,
@@ -360,13 +359,7 @@ class ExpressionRules(ArithmeticRules):
         return value
 
     def _e_Lambda(self, node: ast.Lambda, env: dict[str, Any]) -> Any:
-        """`cos = lambda a, b: a @ b / (norm(a) * norm(b))`: a helper like a `def` (followed where
-        it is called by its name)."""
-        body = ast.Return(node.body)
-        fn = ast.FunctionDef(name="<lambda>", args=node.args, body=[body], decorator_list=[], returns=None)
-        ast.copy_location(body, node.body)
-        ast.copy_location(fn, node)
-        return FuncInfo(fn, params=[a.arg for a in node.args.posonlyargs + node.args.args])
+        return self._lambda(node)
 
 
 # the one matrix of a tensor file loaded here, under a bare matrix name (`load_file(p)["W"]`)

@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     Event,
     FuncInfo,
     HeadModule,
+    ImportedHelper,
     ModelObj,
     Sim,
     Taint,
@@ -110,7 +111,7 @@ class FunctionRules:
                     ops[1] if len(ops) > 1 else None,
                     self._pos(call),
                     tmpl.what,
-                    [Derived(d.kind, d.pos, d.what) for d in tmpl.derived],
+                    [Derived(d.kind, self._pos(call) if info.foreign else d.pos, d.what) for d in tmpl.derived],
                     helper=info.node.name,
                     against_means=means or tmpl.against_means,
                 )
@@ -121,9 +122,11 @@ class FunctionRules:
             ev = made.get(id(ret.event))
             return Sim(ev) if ev is not None else (ret if not ret.event.pending else None)
         if isinstance(ret, Taint):
-            if ret.kind == PARAM:
+            if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
-                return v if isinstance(v, Taint) else None
+                if not isinstance(v, Taint):
+                    return None
+                return replace(v, normalized=v.normalized or ret.normalized, centered=v.centered or ret.centered)
             return ret
         return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule)) else None
 
@@ -136,6 +139,34 @@ class FunctionRules:
             if kw.arg in info.params:
                 actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
         return actual
+
+    def _lambda(self, node: ast.Lambda) -> FuncInfo:
+        """`pairwise = lambda m: F.normalize(m, dim=-1) @ F.normalize(m, dim=-1).T`: a helper like a
+        `def` returning its body, analysed when first called."""
+        body: list[ast.stmt] = [ast.Return(node.body)]
+        fn = ast.FunctionDef(name="lambda", args=node.args, body=body, decorator_list=[], returns=None)
+        if "type_params" in ast.FunctionDef._fields:  # Python 3.12+
+            fn.type_params = []
+        ast.copy_location(fn, node)
+        ast.copy_location(fn.body[0], node)
+        params = [a.arg for a in node.args.posonlyargs + node.args.args]
+        return FuncInfo(fn, params=params)
+
+    def _partial(self, node: ast.Call) -> FuncInfo:
+        """`cos = partial(F.cosine_similarity, dim=0)`: a helper taking two more arguments, `cos(W[a],
+        W[b])` calling the function with the bound arguments first."""
+        names = ["_partial_a", "_partial_b"]
+        call = ast.Call(
+            func=node.args[0], args=[*node.args[1:], *(ast.Name(n, ast.Load()) for n in names)], keywords=node.keywords
+        )
+        lam = ast.Lambda(args=ast.arguments([], [ast.arg(n) for n in names], None, [], [], None, []), body=call)
+        ast.copy_location(lam, node)
+        for sub in ast.walk(lam):
+            if not hasattr(sub, "lineno") and "lineno" in getattr(sub, "_attributes", ()):
+                ast.copy_location(sub, node)
+        info = self._lambda(lam)
+        info.node.name = "partial"
+        return info
 
     def _code_string(self, source: str, node: ast.Call) -> None:
         """Code written into a generated notebook cell: analysed at lower confidence, reported at
@@ -155,6 +186,12 @@ class FunctionRules:
             self._emit(ev)
 
 
+def imported(name: str, summary: Taint | FuncInfo) -> ImportedHelper | FuncInfo:
+    """What a name imported from another scanned module is bound to: a helper returning label rows,
+    or the analysed function itself (its similarities are instantiated at each call)."""
+    return summary if isinstance(summary, FuncInfo) else ImportedHelper(name, summary)
+
+
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     """The operands of a helper's similarity with its parameters replaced by the arguments;
     None when an argument is not a label representation. An argument that is itself a parameter
@@ -162,6 +199,7 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     rows with an analogy (`closest(W, W[b] - W[a] + W[c])`) ranks every row: one operand."""
     ops: list[Taint] = []
     probes = 0
+    axis = _compared_axis(tmpl)
     for op in tmpl.operands:
         if op.kind != PARAM:
             ops.append(op)
@@ -169,6 +207,10 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
         v = actual.get(op.param if op.param is not None else -1)
         if op.row:
             v = _row_of(v)
+        if isinstance(v, Taint) and v.kind == PARAM:
+            v = replace(v, flip=v.flip != op.flip)  # helpers of helpers: transposes compose
+        elif isinstance(v, Taint) and v.kind == LABEL and _hidden_axis(axis, v):
+            return None  # `x @ x.T` given TransformerLens' [d, V] `W_U`: hidden dimensions compared
         if isinstance(v, Taint) and v.kind == DIFF and v.orient == VEC and tmpl.kind == "cosine":
             probes += 1
             continue
@@ -178,6 +220,23 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     if probes and (probes > 1 or len(ops) != 1 or not _ranked(ops[0])):
         return None
     return ops
+
+
+def _compared_axis(tmpl: Event) -> str | None:
+    """Which axis of its parameter a helper's product compares: `x @ x.T` its rows, `x.T @ x` its
+    columns; None when it cannot be told (a cosine function, einsum, two different parameters)."""
+    a, b = tmpl.a, tmpl.b
+    if b is None or a.kind != PARAM or b.kind != PARAM or a.param != b.param or a.flip == b.flip or a.row or b.row:
+        return None
+    return COLS if a.flip else ROWS
+
+
+def _hidden_axis(axis: str | None, v: Taint) -> bool:
+    """Does comparing `axis` of the label matrix `v` compare hidden dimensions instead of labels? Only
+    asked of a matrix whose layout its source tells (not of a name such as `W_U` for a loaded file)."""
+    if v.confidence != "high":
+        return False
+    return (axis == ROWS and v.orient == COLS) or (axis == COLS and v.orient in (ROWS, SEL))
 
 
 def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
@@ -246,11 +305,20 @@ _LABEL_DOC = re.compile(
     r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
     r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
     r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
-    r"classifier(?:'s)? weight matrix|"
+    r"classifier(?:'s)? weight matrix|output[- ]embeddings?|\blm[_ -]head\b|softmax(?: layer)? weights?|"
     # "Learned parameters of shape (n_classes, n_features)": one row per class
     r"(?:parameters|weights?)\s+of\s+shape\s+\(\s*(?:n|num|nb)_?classes\s*,",
     re.I,
 )
+# a function named for comparing labels' rows (`label_similarity`, `classifier_cosines`,
+# `cosine_between_classes`, `unembedding_angles`): its matrix parameter, even under a generic name
+# (`vectors`, `mat`, `x`), holds those rows (class means and features are named so and stay apart)
+_LABEL_WORD = r"(?:class(?:es)?|labels?|classifiers?|unembed(?:dings?)?|lm_head|output_embed\w*)"
+_COMPARE_WORD = r"(?:sim|sims|similarity|similarities|cos|coss?ines?|angles?|angular|gram|coherence)"
+_LABEL_COMPARISON = re.compile(
+    rf"(?:^|_){_LABEL_WORD}_(?:\w+_)?{_COMPARE_WORD}(?:_|$)|(?:^|_){_COMPARE_WORD}_(?:\w+_)?{_LABEL_WORD}(?:_|$)", re.I
+)
+_GENERIC_MATRIX = re.compile(r"^(?:mat|matrix|m|M|vectors?|vecs|rows|x|X|A|a|U|V|E|emb|embs|embeddings?|w|w_\w+)$")
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|class_weights?)$")
 
 
@@ -295,7 +363,8 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
-    documented = bool(_LABEL_DOC.search(doc) or P.CLASS_SIM_FN.search(node.name))
+    named = bool(P.CLASS_SIM_FN.search(node.name) or _LABEL_COMPARISON.search(node.name))
+    documented = bool(_LABEL_DOC.search(doc)) or named
     defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
@@ -305,7 +374,7 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
             out[a.arg] = defined[a.arg]
         elif hint is not None:
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
-        elif documented and _MATRIX_PARAM.match(a.arg):
+        elif documented and (_MATRIX_PARAM.match(a.arg) or (named and _GENERIC_MATRIX.match(a.arg))):
             out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)
         else:
             out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)

@@ -51,12 +51,15 @@ class Taint:
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     # PARAM: one row of the parameter (`weights[ids[i]]`); MEAN: the average of some label rows
     row: bool = False
+    flip: bool = False  # PARAM only: transposed in the helper (`x.T`): `x @ x.T` compares rows, `x.T @ x` columns
     # a broadcasting view (`W[None]`, `W.unsqueeze(1)`): (number of axes, position of the hidden
     # axis, position of the label axis)
     axes: tuple[int, int, int] | None = None
     keyed: bool = False  # rows stored one by one under keys (`vecs[name] = W[i]`): a key picks a row
 
     def flipped(self) -> Taint:
+        if self.kind == PARAM and self.orient == VEC:
+            return replace(self, flip=not self.flip)
         orient = {ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient)
         return replace(self, orient=orient, axes=None)
 
@@ -265,6 +268,7 @@ class FuncInfo:
     quiet: bool = False  # a forward pass, a loss or an initialiser
     initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
     first_arg: int = 0  # 1 for a method called as `self.m(...)`: the call's args start after self
+    foreign: bool = False  # defined in another module of the scan: its positions are not this file's
 
 
 def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:

@@ -5,7 +5,7 @@ paths of the corpus files, optionally only those of one split ("dev" or "heldout
 recomputes the dev/heldout split from the labels alone (stratified, random.Random(2026) over sorted
 ids), so a test can check that the recorded split is the deterministic one.
 
-Fresh held-out sets live in their own manifests (`manifest-heldout2.json` … `manifest-heldout5.json`;
+Fresh held-out sets live in their own manifests (`manifest-heldout2.json`, `manifest-heldout3.json`, …;
 `load_heldout2()`, `load_extra(split)`): `files("heldout2")` / `labels("heldout3")` select them.
 `files()` and `labels()` without a split still mean the 93 files of `manifest.json`, so the
 dev/heldout figures do not change.
@@ -21,23 +21,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 MANIFEST = ROOT / "manifest.json"
-MANIFEST_HELDOUT2 = ROOT / "manifest-heldout2.json"
-MANIFEST_HELDOUT3 = ROOT / "manifest-heldout3.json"
-MANIFEST_HELDOUT4 = ROOT / "manifest-heldout4.json"
-MANIFEST_HELDOUT5 = ROOT / "manifest-heldout5.json"
 SEED = 2026
 SPLITS = ("dev", "heldout")
 HELDOUT2 = "heldout2"
 HELDOUT3 = "heldout3"
 HELDOUT4 = "heldout4"
 HELDOUT5 = "heldout5"
-# the fresh sets, each in its own manifest
-EXTRA = {
-    HELDOUT2: MANIFEST_HELDOUT2,
-    HELDOUT3: MANIFEST_HELDOUT3,
-    HELDOUT4: MANIFEST_HELDOUT4,
-    HELDOUT5: MANIFEST_HELDOUT5,
-}
+
+
+def _fresh_manifests() -> dict[str, Path]:
+    """The fresh sets, each in its own `manifest-heldoutN.json`, in the order they were gathered
+    (a new round is picked up by adding its manifest)."""
+    found = {p.stem.removeprefix("manifest-"): p for p in ROOT.glob("manifest-heldout[0-9]*.json")}
+    return dict(sorted(found.items(), key=lambda kv: int(kv[0].removeprefix("heldout"))))
+
+
+EXTRA = _fresh_manifests()
+MANIFEST_HELDOUT2 = EXTRA[HELDOUT2]
 
 
 def load_manifest() -> list[dict]:
@@ -47,7 +47,7 @@ def load_manifest() -> list[dict]:
 
 
 def load_extra(split: str) -> list[dict]:
-    """The entries of a fresh held-out set ("heldout2", "heldout3": its own manifest), sorted by id."""
+    """The entries of a fresh held-out set ("heldout2", "heldout3", …: its own manifest), sorted by id."""
     entries = json.loads(EXTRA[split].read_text(encoding="utf-8"))
     return sorted(entries, key=lambda e: e["id"])
 

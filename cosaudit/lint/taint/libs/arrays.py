@@ -13,6 +13,7 @@ from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
     NOTHING,
+    PARAM,
     SEL,
     VEC,
     NormOf,
@@ -66,7 +67,8 @@ def normalize(an: Any, c: CallSite) -> Any:
 
 def _flip(v: Any, flag: Any) -> Any:
     """The other operand of a product, transposed when `flag` (a constant True) says so."""
-    return v.flipped() if flag is True and isinstance(v, Taint) and v.orient != VEC else v
+    flips = isinstance(v, Taint) and (v.orient != VEC or v.kind == PARAM)  # a helper's parameter: `x.T`
+    return v.flipped() if flag is True and flips else v
 
 
 def dot(an: Any, c: CallSite) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import NOTHING, Sim, SinkFn, callee, const
+from cosaudit.lint.taint.values import NOTHING, Sim, SinkFn, const
 
 _TORCH_OWNERS = ("F", "torch", "torch.nn.functional", "nn.functional", "functional")
 
@@ -46,21 +46,12 @@ def cosine_module(an: Any, c: CallSite) -> Any:
     return SinkFn("cosine", dim)
 
 
-def partial_cosine(an: Any, c: CallSite) -> Any:
-    """`functools.partial(F.cosine_similarity, dim=0)`: a callable that computes a cosine."""
-    first = c.node.args[0] if c.node.args else None
-    if first is None or callee(first, an.aliases) not in P.COSINE_CALLS:
-        return NOTHING
-    dim_node = c.kw("dim", "axis")
-    return SinkFn("cosine", const(dim_node) if dim_node is not None else None)
-
-
 def angle(an: Any, c: CallSite) -> Any:
     """`acos(cos)`, `degrees(...)`: an angle carries the similarity on."""
     return c.args[0] if c.args and isinstance(c.args[0], Sim) else NOTHING
 
 
-CONSTRUCTORS: dict[str, Handler] = {**table(cosine_module, "CosineSimilarity"), **table(partial_cosine, "partial")}
+CONSTRUCTORS: dict[str, Handler] = table(cosine_module, "CosineSimilarity")
 FUNCTIONS: dict[str, Handler] = {
     **table(cosine_similarity, *P.COSINE_CALLS, "paired_cosine_distances"),
     **table(scipy_cosine, "cosine"),

@@ -124,7 +124,7 @@ def project_onto_head(model, neurons):
 
 
 def equiangularity(W):
-    """Spread of the pairwise cosines of the classifier rows."""
+    """Spread of the pairwise cosines of the classifier rows."""  # expect: COS202
     unit = W / W.norm(dim=1, keepdim=True)
     return (unit @ unit.T).std()  # expect: COS101
 

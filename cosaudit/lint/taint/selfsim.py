@@ -1,0 +1,74 @@
+"""Self-similarity helpers: functions that compare the rows of the one matrix they are given.
+
+A helper's body is followed when the helper is defined in the file, or in another module of the
+scan (`functions.py`, `imports.py`). A helper we cannot read (a module outside the scan, a
+method of an object we do not follow) is judged by what a call says: a function whose name says
+it computes cosines, angles or a similarity / Gram matrix (`pairwise_cosine`,
+`compute_pairwise_angle`, `cos_sim_matrix`, `gram`), given one label matrix and nothing else to
+compare it with (or the same matrix twice), can only compare that matrix's rows with each other.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from typing import Any
+
+from cosaudit.lint.taint.libs.common import CallSite
+from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint
+
+# a name that says cosines / angles / a similarity matrix (`pairwise_cos_sim`, `angle_matrix`,
+# `get_cosine_similarities`, `mutual_coherence`) ...
+_SIMILARITY_NAME = re.compile(
+    r"(?:^|_)(?:cos(?:ine)?s?|cossim|cos_?sims?|angles?|angular|similarit(?:y|ies)|sims?|coherence)(?:_|$)"
+    r"|cos(?:ine)?_?sim|cossim",
+    re.I,
+)
+# ... or a Gram matrix (raw inner products: a dot product of the rows)
+_GRAM_NAME = re.compile(r"(?:^|_)gram(?:_|$)", re.I)
+# names about something else than comparing rows (a loss or a plot taking the matrix)
+_OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(?:ulari[sz]|$|_)", re.I)
+
+
+_LIBRARIES = {"np", "numpy", "torch", "math", "cmath", "jnp", "jax", "tf", "F", "nn", "scipy", "sp", "sympy", "mx"}
+_ELEMENTWISE = {"cos", "cosh", "angle"}
+_OPTIONS = {"dim", "axis", "eps", "device", "dtype", "metric", "degrees"}
+
+
+def _matrix(v: Any) -> bool:
+    return isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL) and not v.row
+
+
+def _alone(c: CallSite) -> Taint | None:
+    """The one label matrix a call is given with nothing else to compare it with: the only
+    tensor-like positional argument, or the same matrix twice (`pairwise_cos(W, W)`)."""
+    pairs = list(zip(c.args, c.node.args, strict=False)) + [
+        (c.kwargs.get(k.arg), k.value) for k in c.node.keywords if k.arg and k.arg not in _OPTIONS
+    ]
+    tensors = [v for v, node in pairs if not isinstance(node, ast.Constant)]
+    heads = [v for v in tensors if _matrix(v)]
+    if not heads or len(heads) != len(tensors):
+        return None  # another operand we do not follow: a lens or a cross-comparison, not this rule
+    if len(heads) == 2 and (heads[0].source != heads[1].source or not heads[0].source):
+        return None
+    return heads[0] if len(heads) <= 2 else None
+
+
+def by_name(an: Any, c: CallSite) -> Any:
+    """`compute_pairwise_angle(W)`, `utils.cos_sim_matrix(head)`: a helper we cannot read, named for
+    cosines / angles / a Gram matrix and given one label matrix alone, compares its rows pairwise."""
+    name = c.name
+    if _OTHER_NAME.search(name) or c.owner.split(".")[0] in _LIBRARIES or name in _ELEMENTWISE:
+        return NOTHING  # `np.cos(W)`, `np.angle(z)`: elementwise, not a comparison of rows
+    gram = bool(_GRAM_NAME.search(name))
+    if not gram and not _SIMILARITY_NAME.search(name):
+        return NOTHING
+    head = _alone(c)
+    if head is None:
+        return NOTHING
+    what = "named for a Gram matrix" if gram else "named for pairwise cosines"
+    head = replace(head, confidence="medium")  # the helper's body is not in the scan: its name is the evidence
+    ev = Event("dot" if gram else "cosine", head, head, an._pos(c.node), what, helper=name)
+    an._emit(ev)
+    return Sim(ev)
