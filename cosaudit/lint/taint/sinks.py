@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.values import (
@@ -52,7 +53,8 @@ def as_row(value: Any) -> Any:
     """The average (or sum) of some label rows (`W[tok.encode(" New York")].mean(0)`) compared with
     something: a label vector like a row (it moves with the head's translation as the rows do)."""
     if isinstance(value, Taint) and value.kind == MEAN and value.row:
-        return Taint(LABEL, VEC, root=value.root, source=value.source, normalized=value.normalized)
+        orient = value.orient if value.orient in (SEL, VEC) else VEC  # several averages stacked: SEL
+        return replace(value, kind=LABEL, orient=orient, mean_ok=False, row=False)
     return value
 
 
@@ -71,6 +73,7 @@ class SinkRules:
             sim.event.derived.append(Derived(kind, pos, what))
 
     def _norm(self, value: Any, node: ast.Call) -> Any:
+        value = as_row(value)  # the norm of a centroid of some rows (`np.linalg.norm(centroid)`)
         if isinstance(value, Taint) and value.kind in (LABEL, INPUT, PARAM):
             return NormOf(value)
         if self._denominator:

@@ -142,3 +142,9 @@ class CosineHead(nn.Module):
 pair = (hidden[0], hidden[1])
 spread = F.cosine_similarity(*pair, dim=0)
 print(*W.shape)
+
+# %% averages of sub-token rows, centred over the vocabulary before they are compared
+word_rows = np.stack([Wnp[t].mean(axis=0) for t in token_lists])
+vocab_mean = Wnp.mean(axis=0)
+centred_words = word_rows - vocab_mean
+centred_gram = centred_words @ centred_words.T  # expect: COS110
