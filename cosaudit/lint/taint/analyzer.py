@@ -16,6 +16,7 @@ from typing import Any
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules, lens_operands, matrix_param
+from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
@@ -103,7 +104,7 @@ _RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
 _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
 
 
-class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
+class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
     """Runs over one module; collects `events`."""
 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
@@ -127,6 +128,8 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self.prose_strings: list[ast.Constant] = []
         self._all_functions: list[FuncInfo] = []
         self._context = context  # the document's prose (a notebook's markdown cells)
+        self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)
+        self._role_scopes = [id(tree)]
 
     @cached_property
     def token_rows(self) -> bool:

@@ -50,6 +50,7 @@ class Taint:
     mean_ok: bool = False
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     row: bool = False  # PARAM only: one row of the parameter (`weights[ids[i]]`)
+    why: str = ""  # a head recognised by its role in the code: why it was taken for one
 
     def flipped(self) -> Taint:
         return replace(self, orient={ROWS: COLS, SEL: COLS, COLS: ROWS}.get(self.orient, self.orient))

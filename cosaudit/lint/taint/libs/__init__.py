@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosaudit.lint.taint.libs import arrays, cosine, einsum, faiss, modules, sklearn_scipy, transformer_lens, uses
+from cosaudit.lint.taint.libs import (
+    arrays,
+    cosine,
+    einsum,
+    faiss,
+    layers,
+    modules,
+    sklearn_scipy,
+    transformer_lens,
+    uses,
+)
 from cosaudit.lint.taint.libs.common import CallSite, Handler
 from cosaudit.lint.taint.values import NOTHING, FaissIndex, HeadModule, ModelObj, NormOf, Sim, SinkFn, Taint
 
@@ -26,6 +36,7 @@ FUNCTIONS: dict[str, Handler] = {
     **transformer_lens.FUNCTIONS,
     **einsum.FUNCTIONS,
     **modules.FUNCTIONS,
+    **layers.FUNCTIONS,
     **cosine.FUNCTIONS,  # last: `cosine_similarity` of any library
 }
 OBSERVERS = (uses.observe_strings,)

@@ -60,7 +60,12 @@ def normalize(an: Any, c: CallSite) -> Any:
     return a if isinstance(a, Sim) else None
 
 
+_LIBRARIES = {"torch", "np", "numpy", "jnp", "jax", "tf", "F", "scipy", "linalg", "LA", "la"}
+
+
 def dot(an: Any, c: CallSite) -> Any:
+    if len(c.args) == 1 and isinstance(c.node.func, ast.Attribute) and c.owner.split(".")[0] not in _LIBRARIES:
+        return an._dot_sink(c.receiver, c.args[0], c.node, c.name)  # `h.matmul(W)` of an `h` we do not follow
     if len(c.args) < 2:
         return NOTHING
     return an._dot_sink(c.args[0], c.args[1], c.node, c.name)
