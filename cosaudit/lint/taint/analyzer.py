@@ -130,6 +130,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
         self._context = context  # the document's prose (a notebook's markdown cells)
         self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)
         self._role_scopes = [id(tree)]
+        self.strings.update(self.roles.last_keys)
 
     @cached_property
     def token_rows(self) -> bool:

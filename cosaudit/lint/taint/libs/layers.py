@@ -79,6 +79,10 @@ _NOT_HEAD = re.compile(
 _RETRIEVED = re.compile(r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?)$", re.I)
 _RANKERS = {"argmax", "topk"}
 _NORMALIZE = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
+_LAST_KEY = "<last layer>"
+# Keras' last layer: `model.layers[-1].weights[0]`, `model.get_layer(index=-1).get_weights()[0]`
+_KERAS_LAST = re.compile(r"(?:^|\.)layers\[-1\]\.(?:weight|weights\[0\]|trainable_weights\[0\])$")
+_KERAS_WHY = "it is the kernel of the model's last layer"
 _MODULES = {"torch", "np", "numpy", "jnp", "tf", "F", "nn", "jax"}
 _FORWARD = re.compile(r"^(forward|__call__|call|logits?|get_logits|compute_logits)$")
 
@@ -270,6 +274,7 @@ class HeadRoles:
         self._cosine: set[str] = set()  # names used normalised to compute logits
         self._criteria: set[str] = set()
         self._pattern: re.Pattern[str] | None = None
+        self.last_keys: dict[str, str] = {}  # `last = sorted(params["params"])[-1]`: names holding the last layer's key
         scopes: list[ast.AST] = [tree] + [
             n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         ]
@@ -282,7 +287,9 @@ class HeadRoles:
                 self._construction(node.targets[0], node.value)
                 if _stem(getattr(node.value, "func", None) or ast.Pass()) in _CRITERIA:
                     self._criteria.add(ast.unparse(node.targets[0]))
-            elif isinstance(node, ast.ClassDef):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                self._last_key(node.targets[0].id, node.value)
+            if isinstance(node, ast.ClassDef):
                 self._flax_names(node)
             elif isinstance(node, (ast.For, ast.AsyncFor)):
                 self._last_in_loop(node)
@@ -333,6 +340,17 @@ class HeadRoles:
         if _walks_layers(gen.iter) and any(_tests_linear(c) for c in gen.ifs):
             why = f"`{name}[-1]` is the last Linear layer of a model"
             self.layers[f"{name}[-1]"] = RoleHead(ROWS, why)
+
+    def _last_key(self, name: str, value: ast.AST) -> None:
+        """`last = sorted(params["params"].keys())[-1]` / `list(params)[-1]`: the key of a Flax /
+        Haiku model's last layer (`params["params"][last]["kernel"]` is the output kernel)."""
+        last = isinstance(value, ast.Subscript) and ast.unparse(value.slice) == "-1"
+        if not (last and isinstance(value.value, ast.Call)):  # type: ignore[attr-defined]
+            return
+        call = value.value  # type: ignore[attr-defined]
+        if _stem(call.func) in ("sorted", "list") and call.args and "param" in ast.unparse(call.args[0]):
+            self.last_keys[name] = _LAST_KEY
+            self.layers[_LAST_KEY] = RoleHead(COLS, f"`{name}` is the key of the model's last layer")
 
     def _last_in_loop(self, loop: ast.For | ast.AsyncFor) -> None:
         """`for m in model.modules(): if isinstance(m, nn.Linear): last = m` (no break; or over
@@ -465,7 +483,7 @@ class HeadRoles:
         """`<anything>.X.weight`, `X.kernel`, `params["params"]["X"]["kernel"]`, `X.get_weights()[0]`
         of a layer X recognised by its role."""
         if not self.layers:
-            return None
+            return None if _KERAS_LAST.search(path) is None else RoleHead(COLS, _KERAS_WHY).taint(path)
         if self._pattern is None:
             names = "|".join(re.escape(n) for n in sorted(self.layers, key=len, reverse=True))
             self._pattern = re.compile(
@@ -473,7 +491,7 @@ class HeadRoles:
             )
         m = self._pattern.search(path)
         if m is None:
-            return None
+            return None if _KERAS_LAST.search(path) is None else RoleHead(COLS, _KERAS_WHY).taint(path)
         role = self.layers[m.group(1)]
         kernel = not path.endswith(".weight")
         return RoleHead(COLS if kernel else role.orient, role.why).taint(path)
@@ -546,6 +564,8 @@ def get_layer(an: Any, c: CallSite) -> Any:
     name = _const_str(c.node.args[0]) if c.node.args else _const_str(c.kw("name"))
     func = c.node.func
     base = access_path(func.value) if isinstance(func, ast.Attribute) else None
+    if base is not None and c.const_arg(1, "index") == -1:
+        return HeadModule(f"{base}.layers[-1]")  # the last layer
     if name is not None and base is not None and an.roles.has_layer(name):
         return HeadModule(f"{base}.{name}")
     return NOTHING
