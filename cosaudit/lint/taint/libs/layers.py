@@ -33,7 +33,8 @@ from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, HeadMo
 
 # the number of labels an output layer is built with
 _COUNT = re.compile(
-    r"^(?:num|n|nb|number_of|total|out)_?(?:classes|class|cls|labels|categories|cats|tokens|vocab|way)$"
+    r"^(?:num|n|nb|number_of|total|out)_?(?:classes|class|cls|labels?|categories|cats|tokens|vocab|way)$"
+    r"|^(?:class(?:es)?|labels?|categories)_?(?:num|count|number|n|size)$"
     r"|^(?:classes|nclass(?:es)?|ncls|vocab|vocab_size|n_vocab|d_vocab|ntokens?|vocabulary_size|n_way|k_way)$",
     re.I,
 )
@@ -78,6 +79,8 @@ _NOT_HEAD = re.compile(
 # ranked by argmax / topk, these are a retrieval's database, not a head
 _RETRIEVED = re.compile(r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?)$", re.I)
 _RANKERS = {"argmax", "topk"}
+# a matrix named as normalised (`W_unit`, `lm_head_norm`, `normed_w`): used so, a cosine classifier
+_UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", re.I)
 _NORMALIZE = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
 _LAST_KEY = "<last layer>"
 # Keras' last layer: `model.layers[-1].weights[0]`, `model.get_layer(index=-1).get_weights()[0]`
@@ -135,9 +138,9 @@ def _layer_kind(call: ast.AST) -> str | None:
 
 def _out_features(call: ast.Call) -> ast.AST | None:
     name = _stem(call.func)
-    if name == "Linear":
+    if name == "Linear" and len(call.args) != 1:  # torch `Linear(in, out)`; Haiku `hk.Linear(out)` below
         return _kw(call, "out_features") or (call.args[1] if len(call.args) > 1 else None)
-    return _kw(call, "out_features", "features", "units") or (call.args[0] if call.args else None)
+    return _kw(call, "out_features", "features", "units", "output_size") or (call.args[0] if call.args else None)
 
 
 def _output_layer(call: ast.Call, target: str) -> str | None:
@@ -146,7 +149,8 @@ def _output_layer(call: ast.Call, target: str) -> str | None:
     out = _out_features(call)
     if _counts_labels(out):
         return f"built as {name}(…, {ast.unparse(out)})"  # type: ignore[arg-type]
-    activation = _const_str(_kw(call, "activation"))
+    act = _kw(call, "activation")
+    activation = _const_str(act) or (_stem(act) if act is not None else None)  # "softmax", tf.nn.softmax
     if name in _DENSE and activation in ("softmax", "log_softmax"):
         return f'built as {name}(…, activation="{activation}")'
     if _HEAD_NAME.match(target):
@@ -169,10 +173,14 @@ def _sequential_head(call: ast.Call, target: str) -> tuple[str, int] | None:
 
 
 def _target_name(target: ast.AST) -> str | None:
+    """`clf`, `self.fc3` -> `fc3`, `model.classifier[6]` -> `classifier[6]`."""
     if isinstance(target, ast.Name):
         return target.id
     if isinstance(target, ast.Attribute):
         return target.attr
+    if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
+        base = _target_name(target.value)
+        return f"{base}[{target.slice.value}]" if base is not None and isinstance(target.slice.value, int) else None
     return None
 
 
@@ -204,7 +212,7 @@ def _unwrap(node: ast.AST) -> ast.AST:
 def _is_product(node: ast.AST) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         return True
-    return isinstance(node, ast.Call) and (_stem(node.func) in _PRODUCTS or _stem(node.func) == "linear")
+    return isinstance(node, ast.Call) and _stem(node.func) in _PRODUCTS | {"linear", "einsum"}
 
 
 def _transposed(node: ast.AST) -> ast.AST | None:
@@ -232,12 +240,29 @@ def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
         return product.left, product.right
     assert isinstance(product, ast.Call)
     func = product.func
+    if _stem(func) == "einsum":
+        spec = _const_str(product.args[0]) if product.args else None
+        return (product.args[1], product.args[2]) if spec is not None and len(product.args) == 3 else None
     if _stem(func) == "linear" and len(product.args) >= 2:
         return product.args[0], ast.Attribute(value=product.args[1], attr="T", ctx=ast.Load())
     if isinstance(func, ast.Attribute) and len(product.args) == 1 and _stem(func) in ("matmul", "mm", "dot"):
         if access_path(func.value) not in ("torch", "np", "numpy", "jnp", "tf"):
             return func.value, product.args[0]  # `h.matmul(W)`
     return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
+
+
+def _einsum_orient(call: ast.Call, head: ast.AST) -> str | None:
+    """`einsum("bd,vd->bv", h, W)`: the head's label axis is the one it keeps in the output; rows
+    when that axis comes first (`vd`), columns when last (`dv`)."""
+    spec = (_const_str(call.args[0]) or "").replace(" ", "")
+    if "->" not in spec or spec.count(",") != 1:
+        return None
+    inputs, output = spec.split("->")
+    mine = inputs.split(",")[1 if call.args[2] is head else 0]
+    kept = [i for i, ch in enumerate(mine) if ch in output]
+    if len(mine) != 2 or len(kept) != 1:
+        return None
+    return ROWS if kept[0] == 0 else COLS
 
 
 def _named(node: ast.AST) -> str | None:
@@ -300,13 +325,16 @@ class HeadRoles:
     # ------------------------------------------------------------ construction
     def _construction(self, target: ast.AST, value: ast.AST) -> None:
         name = _target_name(target)
+        if isinstance(value, ast.Call) and _layer_kind(value.func) in _DENSE | _LINEAR:
+            # Keras' functional API: `outputs = Dense(k, activation="softmax", name="preds")(x)`
+            name, value = _const_str(_kw(value.func, "name")), value.func  # type: ignore[arg-type]
         kind = _layer_kind(value)
         if name is None or kind is None:
             self._linear_list(target, value)
             return
         assert isinstance(value, ast.Call)
         if kind == "Sequential":
-            seq = _sequential_head(value, name)
+            seq = _sequential_head(value, "")
             if seq is not None:
                 why = f"`{name}` is an nn.Sequential whose last Linear is the output layer"
                 self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = RoleHead(ROWS, why)
@@ -375,23 +403,22 @@ class HeadRoles:
     def _uses(self, scope: ast.AST) -> None:
         """Products of hidden states with a matrix, or calls of a layer, whose result is named
         `logits` or goes to softmax / a cross-entropy / argmax / topk, in one scope."""
-        bound: dict[str, ast.AST] = {}
-        own = list(_own_nodes(scope))
+        bound: dict[str, list[ast.Assign]] = {}
+        own = sorted(_own_nodes(scope), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
         for node in own:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                bound[node.targets[0].id] = node.value
+                bound.setdefault(node.targets[0].id, []).append(node)
                 if _LOGITS.search(node.targets[0].id):
                     self._logits(scope, node.value, f"`{node.targets[0].id}`", node)
         for node in own:
-            if isinstance(node, ast.Call):
-                arg = self._consumed(node)
-                if arg is None:
-                    continue
-                what = f"`{_stem(node.func)}`"
-                if isinstance(arg, ast.Name) and arg.id in bound:
-                    self._logits(scope, bound[arg.id], what, node)
-                else:
-                    self._logits(scope, arg, what, node)
+            arg = self._consumed(node) if isinstance(node, ast.Call) else None
+            if arg is None:
+                continue
+            core = _unwrap(arg)
+            if isinstance(core, ast.Name):  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
+                before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
+                core = before[-1].value if before else core
+            self._logits(scope, core, f"logits that go to `{_stem(node.func)}`", node)  # type: ignore[attr-defined]
 
     def _consumed(self, call: ast.Call) -> ast.AST | None:
         """What a softmax / loss / argmax call takes as logits."""
@@ -409,7 +436,7 @@ class HeadRoles:
         if name is None or not core.args or _stem(core.func) in _CONSUMERS:
             return
         if not _NOT_HEAD.match(name) and not _HIDDEN.match(name):
-            why = f"`{name}` computes the logits that {what} takes (line {line})"
+            why = f"`{name}` computes {what} (line {line})"
             self.layers.setdefault(name, RoleHead(ROWS, why))
 
     def _logits(self, scope: ast.AST, expr: ast.AST, what: str, at: ast.AST) -> None:
@@ -425,6 +452,8 @@ class HeadRoles:
         if picked is None:
             return
         node, orient = picked
+        if _stem(core.func if isinstance(core, ast.Call) else core) == "einsum":
+            orient = _einsum_orient(core, node) or orient  # type: ignore[arg-type]
         inner = _normalised(node)
         if inner is not None:
             name = _named(inner)
@@ -435,14 +464,14 @@ class HeadRoles:
         last = name.rsplit(".", 1)[-1] if name is not None else ""
         if name is None or _NOT_HEAD.match(last) or _HIDDEN.match(last) or "sqrt" in ast.unparse(expr):
             return
-        if what.strip("`") in _RANKERS and _RETRIEVED.match(last):
+        if what.endswith(tuple(f"`{r}`" for r in _RANKERS)) and _RETRIEVED.match(last):
             return
-        made = self._made(name)
+        made = "normalised" if _UNIT_NAME.search(last) else self._made(name)
         if made == "normalised":
             self._cosine.add(name)
         if made is not None:
             return
-        why = f"`{name}` multiplies hidden states into the logits that {what} takes (line {line})"
+        why = f"`{name}` multiplies hidden states into {what} (line {line})"
         if "." in name:
             self.paths.setdefault(name, RoleHead(orient, why))
         else:

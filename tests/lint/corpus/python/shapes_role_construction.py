@@ -110,3 +110,18 @@ class CosineHead(nn.Module):
 head = CosineHead(64, 10)
 Wc = F.normalize(head.prototypes.weight, dim=1)
 print(Wc @ Wc.T)
+
+
+# Keras' functional API names the output layer; a VGG classifier's last layer replaced
+inputs = keras_input(32)
+outputs = layers.Dense(10, activation="softmax", name="preds")(layers.Dense(64, name="feat")(inputs))
+functional = build(outputs)
+Wp = functional.get_layer("preds").get_weights()[0]
+print(cosine_similarity(Wp.T))  # expect: COS101
+Wf = functional.get_layer("feat").get_weights()[0]
+print(cosine_similarity(Wf.T))
+vgg = load_vgg()
+vgg.classifier[6] = nn.Linear(4096, n_class)
+Wv = vgg.classifier[6].weight
+print(F.cosine_similarity(Wv[0], Wv[1], dim=0))  # expect: COS101
+print(F.cosine_similarity(vgg.classifier[3].weight[0], vgg.classifier[3].weight[1], dim=0))

@@ -115,3 +115,22 @@ def retrieve(query, doc_embs):
 def protonet(h, prototypes, y):
     logits = h @ prototypes.T
     return F.cross_entropy(logits, y), F.cosine_similarity(prototypes[0], prototypes[1], dim=0)
+
+
+# einsum with the label axis kept, and a loss that takes the logits reshaped
+def lm_loss(h, W_vocab, y):
+    logits = torch.einsum("btd,vd->btv", h, W_vocab)
+    loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), y.view(-1))
+    unit = F.normalize(W_vocab, dim=-1)
+    return loss, unit @ unit.T  # expect: COS101
+
+
+def column_head_step(x, C, y):
+    out = x @ C
+    loss = F.cross_entropy(out.reshape(-1, 10), y)
+    return loss, F.cosine_similarity(C[:, 0], C[:, 1], dim=0)  # expect: COS101
+
+
+# quiet: a matrix whose name says it is normalised scores like a cosine classifier
+def shortlist(h_unit, W_unit):
+    return (h_unit @ W_unit.T).topk(8), W_unit @ W_unit.T
