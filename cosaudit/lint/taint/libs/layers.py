@@ -8,7 +8,7 @@ layer of a softmax model, whatever they are called:
   Linear / Dense named as a readout or head, Flax `nn.Dense(self.num_classes, name=…)` (unnamed:
   `Dense_k`, its position among the module's Dense layers), Keras `Dense(k, activation="softmax")`,
   an `nn.Sequential` that ends in such a Linear (or in a softmax);
-- **by use**: a matrix whose product with hidden states becomes `logits` or feeds softmax /
+- **by use** (`head_uses.py`): a matrix whose product with hidden states becomes `logits` or feeds softmax /
   log_softmax / cross_entropy / nll_loss / a cross-entropy criterion / argmax / topk
   (`logits = h @ M.T`, `F.linear(h, M, b)`, `out = self.X(feat); F.cross_entropy(out, y)`);
 - **by position**: the last `nn.Linear` kept by a loop over `model.modules()` / `children()`, the
@@ -24,12 +24,20 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path
+from cosaudit.lint.taint.libs.head_uses import (
+    CRITERIA,
+    RoleHead,
+    UseRules,
+    const_str,
+    named,
+    normalised,
+    stem,
+    target_name,
+)
+from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path
 
 # the number of labels an output layer is built with
 _COUNT = re.compile(
@@ -48,66 +56,12 @@ _HEAD_NAME = re.compile(
 _LINEAR = {"Linear", "LazyLinear"}
 _DENSE = {"Dense"}
 _SOFTMAX_LAYERS = {"Softmax", "LogSoftmax"}
-# where a product of hidden states with the head goes: the logits' consumers
-_CONSUMERS = {
-    "softmax",
-    "log_softmax",
-    "cross_entropy",
-    "nll_loss",
-    "argmax",
-    "topk",
-    "sparse_softmax_cross_entropy_with_logits",
-    "softmax_cross_entropy_with_logits",
-    "softmax_cross_entropy",
-    "categorical_crossentropy",
-}
-_CRITERIA = {"CrossEntropyLoss", "NLLLoss", "SparseCategoricalCrossentropy", "CategoricalCrossentropy"}
-_LOGITS = re.compile(r"(?:^|_)logits?$")
-_PRODUCTS = {"matmul", "mm", "dot", "inner"}
-_TRANSPOSES = {"t", "transpose"}
-# hidden states, features, attention operands, class means: never the head of a product
-_HIDDEN = re.compile(
-    r"^(?:h|x|z|f|hs|\w*hid\w*|\w*hidden\w*|\w*feat\w*|features?|\w*resid\w*|acts?|activations?|reps?|repr\w*|out\w*|"
-    r"inputs?|encoded\w*|enc\w*|pooled\w*|latent\w*|states?|last_hidden\w*|cls_\w*|tokens?_\w*|y_?hat)$",
-    re.I,
-)
-_NOT_HEAD = re.compile(
-    r"^(?:q|k|v|queries|query|keys?|values?|\w*_[qkv]|[qkv]_\w*|\w*_keys?|\w*_query|attn\w*|"
-    r"\w*mean\w*|\w*centroid\w*|\w*proto\w*|mus?)$",
-    re.I,
-)
-# ranked by argmax / topk, these are a retrieval's database, not a head
-_RETRIEVED = re.compile(r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?)$", re.I)
-_RANKERS = {"argmax", "topk"}
-# a matrix named as normalised (`W_unit`, `lm_head_norm`, `normed_w`): used so, a cosine classifier
-_UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", re.I)
-_NORMALIZE = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
 _LAST_KEY = "<last layer>"
 # Keras' last layer: `model.layers[-1].weights[0]`, `model.get_layer(index=-1).get_weights()[0]`
-_KERAS_LAST = re.compile(r"(?:^|\.)layers\[-1\]\.(?:weight|weights\[0\]|trainable_weights\[0\])$")
-_KERAS_WHY = "it is the kernel of the model's last layer"
-_MODULES = {"torch", "np", "numpy", "jnp", "tf", "F", "nn", "jax"}
+_LAST_LAYER = re.compile(r"(?:^|\.)layers\[-1\]\.(?:weight|weights\[0\]|trainable_weights\[0\])$")
 _FORWARD = re.compile(r"^(forward|__call__|call|logits?|get_logits|compute_logits)$")
 
 
-@dataclass(frozen=True)
-class RoleHead:
-    """A head recognised by its role: its layout and why it was taken for one."""
-
-    orient: str
-    why: str
-
-    def taint(self, source: str) -> Taint:
-        return Taint(LABEL, self.orient, confidence="medium", source=source, why=self.why)
-
-
-def _stem(node: ast.AST) -> str:
-    """The identifier an expression ends in (`config.num_labels` -> `num_labels`)."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
 
 
 def _counts_labels(node: ast.AST | None) -> bool:
@@ -116,28 +70,25 @@ def _counts_labels(node: ast.AST | None) -> bool:
         return False
     if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "len" and node.args:
         return bool(_COUNTED.search(ast.unparse(node.args[0])))
-    return bool(_COUNT.match(_stem(node)))
+    return bool(_COUNT.match(stem(node)))
 
 
 def _kw(call: ast.Call, *names: str) -> ast.AST | None:
     return next((k.value for k in call.keywords if k.arg in names), None)
 
 
-def _const_str(node: ast.AST | None) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
-
 
 def _layer_kind(call: ast.AST) -> str | None:
     if not isinstance(call, ast.Call):
         return None
-    name = _stem(call.func)
+    name = stem(call.func)
     if name in _LINEAR or name in _DENSE or name == "Sequential" or name in _SOFTMAX_LAYERS:
         return name
     return None
 
 
 def _out_features(call: ast.Call) -> ast.AST | None:
-    name = _stem(call.func)
+    name = stem(call.func)
     if name == "Linear" and len(call.args) != 1:  # torch `Linear(in, out)`; Haiku `hk.Linear(out)` below
         return _kw(call, "out_features") or (call.args[1] if len(call.args) > 1 else None)
     return _kw(call, "out_features", "features", "units", "output_size") or (call.args[0] if call.args else None)
@@ -145,12 +96,12 @@ def _out_features(call: ast.Call) -> ast.AST | None:
 
 def _output_layer(call: ast.Call, target: str) -> str | None:
     """Why a Linear / Dense call builds an output layer (None: no reason to think so)."""
-    name = _stem(call.func)
+    name = stem(call.func)
     out = _out_features(call)
     if _counts_labels(out):
         return f"built as {name}(…, {ast.unparse(out)})"  # type: ignore[arg-type]
     act = _kw(call, "activation")
-    activation = _const_str(act) or (_stem(act) if act is not None else None)  # "softmax", tf.nn.softmax
+    activation = const_str(act) or (stem(act) if act is not None else None)  # "softmax", tf.nn.softmax
     if name in _DENSE and activation in ("softmax", "log_softmax"):
         return f'built as {name}(…, activation="{activation}")'
     if _HEAD_NAME.match(target):
@@ -172,124 +123,8 @@ def _sequential_head(call: ast.Call, target: str) -> tuple[str, int] | None:
     return (last, len(items)) if why is not None else None
 
 
-def _target_name(target: ast.AST) -> str | None:
-    """`clf`, `self.fc3` -> `fc3`, `model.classifier[6]` -> `classifier[6]`."""
-    if isinstance(target, ast.Name):
-        return target.id
-    if isinstance(target, ast.Attribute):
-        return target.attr
-    if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
-        base = _target_name(target.value)
-        return f"{base}[{target.slice.value}]" if base is not None and isinstance(target.slice.value, int) else None
-    return None
 
-
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a scope, without the bodies of the functions and classes nested in it."""
-    todo = list(ast.iter_child_nodes(scope))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(node))
-
-
-def _unwrap(node: ast.AST) -> ast.AST:
-    """A product's core: bias added, scale multiplied, views and casts taken away."""
-    while True:
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
-            node = node.left if _is_product(node.left) or not _is_product(node.right) else node.right
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("squeeze", "float", "view", "reshape", "contiguous", "to", "detach")
-        ):
-            node = node.func.value
-        else:
-            return node
-
-
-def _is_product(node: ast.AST) -> bool:
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
-        return True
-    return isinstance(node, ast.Call) and _stem(node.func) in _PRODUCTS | {"linear", "einsum"}
-
-
-def _transposed(node: ast.AST) -> ast.AST | None:
-    """`W.T`, `W.t()`, `W.transpose(0, 1)`: W."""
-    if isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
-        return node.value
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TRANSPOSES:
-        if access_path(node.func.value) in _MODULES:
-            return node.args[0] if node.args else None  # `torch.transpose(W, 0, 1)`
-        return node.func.value
-    return None
-
-
-def _normalised(node: ast.AST) -> ast.AST | None:
-    """`F.normalize(W, dim=1)`, `W / W.norm(dim=1, keepdim=True)`: W."""
-    if isinstance(node, ast.Call) and _stem(node.func) in _NORMALIZE and node.args:
-        return node.args[0]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and "norm" in ast.unparse(node.right):
-        return node.left
-    return None
-
-
-def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
-    if isinstance(product, ast.BinOp):
-        return product.left, product.right
-    assert isinstance(product, ast.Call)
-    func = product.func
-    if _stem(func) == "einsum":
-        spec = _const_str(product.args[0]) if product.args else None
-        return (product.args[1], product.args[2]) if spec is not None and len(product.args) == 3 else None
-    if _stem(func) == "linear" and len(product.args) >= 2:
-        return product.args[0], ast.Attribute(value=product.args[1], attr="T", ctx=ast.Load())
-    if isinstance(func, ast.Attribute) and len(product.args) == 1 and _stem(func) in ("matmul", "mm", "dot"):
-        if access_path(func.value) not in ("torch", "np", "numpy", "jnp", "tf"):
-            return func.value, product.args[0]  # `h.matmul(W)`
-    return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
-
-
-def _einsum_orient(call: ast.Call, head: ast.AST) -> str | None:
-    """`einsum("bd,vd->bv", h, W)`: the head's label axis is the one it keeps in the output; rows
-    when that axis comes first (`vd`), columns when last (`dv`)."""
-    spec = (_const_str(call.args[0]) or "").replace(" ", "")
-    if "->" not in spec or spec.count(",") != 1:
-        return None
-    inputs, output = spec.split("->")
-    mine = inputs.split(",")[1 if call.args[2] is head else 0]
-    kept = [i for i, ch in enumerate(mine) if ch in output]
-    if len(mine) != 2 or len(kept) != 1:
-        return None
-    return ROWS if kept[0] == 0 else COLS
-
-
-def _named(node: ast.AST) -> str | None:
-    """The name or access path of a matrix operand (`W`, `self.W`, `model.fc.weight`)."""
-    path = access_path(node)
-    if path is None or "(" in path or "[" in path or path.split(".")[0] in _MODULES:
-        return None
-    return path
-
-
-def _head_operand(a: ast.AST, b: ast.AST) -> tuple[ast.AST, str] | None:
-    """Of `a @ b` that computes logits, the head and its layout: the transposed one (`h @ W.T`), or
-    the one that is not the hidden state (`h @ W`: columns; `W @ h`: rows)."""
-    ta, tb = _transposed(a), _transposed(b)
-    if tb is not None and ta is None:
-        return tb, ROWS
-    if ta is not None and tb is None:
-        return ta, COLS
-    ha, hb = bool(_HIDDEN.match(_stem(a))), bool(_HIDDEN.match(_stem(b)))
-    if ha and not hb:
-        return b, COLS
-    if hb and not ha:
-        return a, ROWS
-    return None
-
-
-class HeadRoles:
+class HeadRoles(UseRules):
     """The heads of one module found by construction, use and position."""
 
     def __init__(self, tree: ast.Module):
@@ -304,30 +139,54 @@ class HeadRoles:
             n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         ]
         self._bindings: dict[str, list[ast.AST]] = {}
+        # the tuple each function of the file returns (`return basis, rows @ basis.T`)
+        self._tuple_returns: dict[str, list[ast.expr]] = {
+            fn.name: ret.value.elts
+            for fn in ast.walk(tree)
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for ret in ast.walk(fn)
+            if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple)
+        }
+        self._keras = False  # the file imports TensorFlow / Keras: `layers[-1]` is a Keras layer
+        self._returns: dict[str, str] = {}  # class -> the layer its forward pass returns (`self.fc3(x)`)
+        self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
         for node in ast.walk(tree):
-            if isinstance(node, (ast.Assign, ast.AugAssign)):
-                for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                    self._bindings.setdefault(ast.unparse(t), []).append(node)
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                self._construction(node.targets[0], node.value)
-                if _stem(getattr(node.value, "func", None) or ast.Pass()) in _CRITERIA:
-                    self._criteria.add(ast.unparse(node.targets[0]))
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                self._last_key(node.targets[0].id, node.value)
-            if isinstance(node, ast.ClassDef):
-                self._flax_names(node)
-            elif isinstance(node, (ast.For, ast.AsyncFor)):
-                self._last_in_loop(node)
+            self._scan(node)
         for scope in scopes:
             self._uses(scope)
         self._forward_normalised(tree)
 
+    def _scan(self, node: ast.AST) -> None:
+        """One node of the pre-pass: bindings, constructions, instances, imports, loops."""
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                self._bindings.setdefault(ast.unparse(t), []).append(node)
+                self._unpacked(t, node.value)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            self._construction(target, node.value)
+            self._instance(target, node.value)
+            if stem(getattr(node.value, "func", None) or ast.Pass()) in CRITERIA:
+                self._criteria.add(ast.unparse(target))  # `criterion = nn.CrossEntropyLoss()`
+            if isinstance(target, ast.Name):
+                self._last_key(target.id, node.value)
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            self._keras = self._keras or any(re.match(r"(tensorflow|keras|tf_keras)\b", n) for n in names)
+        if isinstance(node, ast.Call) and stem(node.func) == "add_module" and len(node.args) == 2:
+            self._construction(ast.Name(id=const_str(node.args[0]) or "", ctx=ast.Store()), node.args[1])
+        if isinstance(node, ast.ClassDef):
+            self._flax_names(node)
+            self._returned_layer(node)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self._last_in_loop(node)
+
     # ------------------------------------------------------------ construction
     def _construction(self, target: ast.AST, value: ast.AST) -> None:
-        name = _target_name(target)
+        name = target_name(target)
         if isinstance(value, ast.Call) and _layer_kind(value.func) in _DENSE | _LINEAR:
             # Keras' functional API: `outputs = Dense(k, activation="softmax", name="preds")(x)`
-            name, value = _const_str(_kw(value.func, "name")), value.func  # type: ignore[arg-type]
+            name, value = const_str(_kw(value.func, "name")), value.func  # type: ignore[arg-type]
         kind = _layer_kind(value)
         if name is None or kind is None:
             self._linear_list(target, value)
@@ -343,7 +202,7 @@ class HeadRoles:
         if why is not None:
             role = RoleHead(ROWS if kind in _LINEAR else COLS, f"`{name}` is {why}")
             self.layers[name] = role
-            named = _const_str(_kw(value, "name"))  # Keras `model.get_layer("probs")`
+            named = const_str(_kw(value, "name"))  # Keras `model.get_layer("probs")`
             if named is not None:
                 self.layers[named] = role
 
@@ -352,7 +211,7 @@ class HeadRoles:
         dense = [n for n in ast.walk(cls) if isinstance(n, ast.Call) and _flax_dense(n)]
         dense.sort(key=lambda n: (n.lineno, n.col_offset))
         for k, call in enumerate(dense):
-            named = _const_str(_kw(call, "name"))
+            named = const_str(_kw(call, "name"))
             why = _output_layer(call, named or "")
             if why is not None:
                 label = named or f"Dense_{k}"
@@ -361,7 +220,7 @@ class HeadRoles:
     def _linear_list(self, target: ast.AST, value: ast.AST) -> None:
         """`linears = [m for m in model.modules() if isinstance(m, nn.Linear)]`: `linears[-1]` is
         the last Linear layer, the classifier."""
-        name = _target_name(target)
+        name = target_name(target)
         if name is None or not isinstance(value, ast.ListComp) or len(value.generators) != 1:
             return
         gen = value.generators[0]
@@ -376,7 +235,7 @@ class HeadRoles:
         if not (last and isinstance(value.value, ast.Call)):  # type: ignore[attr-defined]
             return
         call = value.value  # type: ignore[attr-defined]
-        if _stem(call.func) in ("sorted", "list") and call.args and "param" in ast.unparse(call.args[0]):
+        if stem(call.func) in ("sorted", "list") and call.args and "param" in ast.unparse(call.args[0]):
             self.last_keys[name] = _LAST_KEY
             self.layers[_LAST_KEY] = RoleHead(COLS, f"`{name}` is the key of the model's last layer")
 
@@ -386,7 +245,7 @@ class HeadRoles:
         var = loop.target.elts[-1] if isinstance(loop.target, ast.Tuple) else loop.target
         if not isinstance(var, ast.Name) or not _walks_layers(loop.iter):
             return
-        backwards = isinstance(loop.iter, ast.Call) and _stem(loop.iter.func) == "reversed"
+        backwards = isinstance(loop.iter, ast.Call) and stem(loop.iter.func) == "reversed"
         breaks = any(isinstance(n, ast.Break) for n in ast.walk(loop))
         if backwards != breaks:
             return  # the first Linear layer, not the last
@@ -395,111 +254,18 @@ class HeadRoles:
                 for stmt in node.body:
                     if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id == var.id:
                         for t in stmt.targets:
-                            name = _target_name(t)
+                            name = target_name(t)
                             if name is not None:
                                 self.layers[name] = RoleHead(ROWS, f"`{name}` is the last Linear layer of a model")
 
     # ------------------------------------------------------------ use
-    def _uses(self, scope: ast.AST) -> None:
-        """Products of hidden states with a matrix, or calls of a layer, whose result is named
-        `logits` or goes to softmax / a cross-entropy / argmax / topk, in one scope."""
-        bound: dict[str, list[ast.Assign]] = {}
-        own = sorted(_own_nodes(scope), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
-        for node in own:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                bound.setdefault(node.targets[0].id, []).append(node)
-                if _LOGITS.search(node.targets[0].id):
-                    self._logits(scope, node.value, f"`{node.targets[0].id}`", node)
-        for node in own:
-            arg = self._consumed(node) if isinstance(node, ast.Call) else None
-            if arg is None:
-                continue
-            core = _unwrap(arg)
-            if isinstance(core, ast.Name):  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
-                before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
-                core = before[-1].value if before else core
-            self._logits(scope, core, f"logits that go to `{_stem(node.func)}`", node)  # type: ignore[attr-defined]
-
-    def _consumed(self, call: ast.Call) -> ast.AST | None:
-        """What a softmax / loss / argmax call takes as logits."""
-        name = _stem(call.func)
-        if name in _CONSUMERS or ast.unparse(call.func) in self._criteria:
-            method = isinstance(call.func, ast.Attribute) and _stem(call.func.value) not in _MODULES
-            if method and (not call.args or name in _RANKERS):
-                return call.func.value  # type: ignore[attr-defined]  # `(h @ W.T).softmax(-1)`, `out.argmax(1)`
-            return call.args[0] if call.args else None
-        return None
-
-    def _layer_call(self, core: ast.Call, what: str, line: int) -> None:
-        """`out = self.X(feat)` whose result is taken as logits: X is the output layer."""
-        name = _target_name(core.func)
-        if name is None or not core.args or _stem(core.func) in _CONSUMERS:
-            return
-        if not _NOT_HEAD.match(name) and not _HIDDEN.match(name):
-            why = f"`{name}` computes {what} (line {line})"
-            self.layers.setdefault(name, RoleHead(ROWS, why))
-
-    def _logits(self, scope: ast.AST, expr: ast.AST, what: str, at: ast.AST) -> None:
-        core = _unwrap(expr)
-        line = getattr(at, "lineno", 0)
-        if isinstance(core, ast.Call) and not _is_product(core):
-            self._layer_call(core, what, line)
-            return
-        if not _is_product(core):
-            return
-        ops = _operands(core)
-        picked = _head_operand(*ops) if ops is not None else None
-        if picked is None:
-            return
-        node, orient = picked
-        if _stem(core.func if isinstance(core, ast.Call) else core) == "einsum":
-            orient = _einsum_orient(core, node) or orient  # type: ignore[arg-type]
-        inner = _normalised(node)
-        if inner is not None:
-            name = _named(inner)
-            if name is not None:
-                self._cosine.add(name)
-            return
-        name = _named(node)
-        last = name.rsplit(".", 1)[-1] if name is not None else ""
-        if name is None or _NOT_HEAD.match(last) or _HIDDEN.match(last) or "sqrt" in ast.unparse(expr):
-            return
-        if what.endswith(tuple(f"`{r}`" for r in _RANKERS)) and _RETRIEVED.match(last):
-            return
-        made = "normalised" if _UNIT_NAME.search(last) else self._made(name)
-        if made == "normalised":
-            self._cosine.add(name)
-        if made is not None:
-            return
-        why = f"`{name}` multiplies hidden states into {what} (line {line})"
-        if "." in name:
-            self.paths.setdefault(name, RoleHead(orient, why))
-        else:
-            self.matrices.setdefault((id(scope), name), RoleHead(orient, why))
-
-    def _made(self, name: str) -> str | None:
-        """How a matrix is made, when that rules it out as an ordinary head: "normalised" (unit rows:
-        a cosine classifier, CLIP's text features) or "derived" (a product, a difference: a
-        projection of something else, not a layer's weight)."""
-        for node in self._bindings.get(name, []):
-            value = node.value
-            if isinstance(node, ast.AugAssign):
-                if isinstance(node.op, ast.Div) and "norm" in ast.unparse(value):
-                    return "normalised"
-                continue
-            if _normalised(_unwrap(value)) is not None:
-                return "normalised"
-            if _is_product(value) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.MatMult, ast.Sub))):
-                return "derived"
-        return None
-
     def _forward_normalised(self, tree: ast.Module) -> None:
         """A constructed layer whose weight a forward pass normalises is a cosine classifier."""
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and _FORWARD.match(fn.name):
                 for node in ast.walk(fn):
-                    inner = _normalised(node)
-                    path = _named(inner) if inner is not None else None
+                    inner = normalised(node)
+                    path = named(inner) if inner is not None else None
                     if path is not None:
                         parts = path.split(".")
                         self._cosine.add(parts[-2] if parts[-1] == "weight" and len(parts) > 1 else parts[-1])
@@ -512,7 +278,7 @@ class HeadRoles:
         """`<anything>.X.weight`, `X.kernel`, `params["params"]["X"]["kernel"]`, `X.get_weights()[0]`
         of a layer X recognised by its role."""
         if not self.layers:
-            return None if _KERAS_LAST.search(path) is None else RoleHead(COLS, _KERAS_WHY).taint(path)
+            return self._last_layer(path)
         if self._pattern is None:
             names = "|".join(re.escape(n) for n in sorted(self.layers, key=len, reverse=True))
             self._pattern = re.compile(
@@ -520,10 +286,18 @@ class HeadRoles:
             )
         m = self._pattern.search(path)
         if m is None:
-            return None if _KERAS_LAST.search(path) is None else RoleHead(COLS, _KERAS_WHY).taint(path)
+            return self._last_layer(path)
         role = self.layers[m.group(1)]
         kernel = not path.endswith(".weight")
         return RoleHead(COLS if kernel else role.orient, role.why).taint(path)
+
+    def _last_layer(self, path: str) -> Taint | None:
+        """`model.layers[-1].weight` / `.weights[0]`: the last layer's weight (a Keras kernel: columns)."""
+        if _LAST_LAYER.search(path) is None:
+            return None
+        keras = self._keras or not path.endswith(".weight")
+        why = "it is the kernel of the model's last layer" if keras else "it is the weight of the model's last layer"
+        return RoleHead(COLS if keras else ROWS, why).taint(path)
 
     def has_layer(self, name: str) -> bool:
         return name in self.layers
@@ -544,16 +318,16 @@ def _flax_dense(call: ast.Call) -> bool:
     """`nn.Dense(...)` of Flax (`flax.linen` under any alias), not Keras' `layers.Dense`."""
     func = call.func
     owner = access_path(func.value) if isinstance(func, ast.Attribute) else None
-    return _stem(func) == "Dense" and owner is not None and not re.search(r"layers|keras", owner)
+    return stem(func) == "Dense" and owner is not None and not re.search(r"layers|keras", owner)
 
 
 def _walks_layers(it: ast.AST) -> bool:
     """`model.modules()`, `list(net.children())`, `reversed(list(m.named_modules()))`."""
-    while isinstance(it, ast.Call) and _stem(it.func) in ("list", "reversed", "tuple", "enumerate"):
+    while isinstance(it, ast.Call) and stem(it.func) in ("list", "reversed", "tuple", "enumerate"):
         if not it.args:
             return False
         it = it.args[0]
-    return isinstance(it, ast.Call) and _stem(it.func) in ("modules", "children", "named_modules", "named_children")
+    return isinstance(it, ast.Call) and stem(it.func) in ("modules", "children", "named_modules", "named_children")
 
 
 def _tests_linear(test: ast.AST) -> bool:
@@ -561,7 +335,7 @@ def _tests_linear(test: ast.AST) -> bool:
     for node in ast.walk(test):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and len(node.args) == 2:
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
-            if any(_stem(k) in _LINEAR | _DENSE for k in kinds):
+            if any(stem(k) in _LINEAR | _DENSE for k in kinds):
                 return True
     return False
 
@@ -590,7 +364,7 @@ class RoleRules:
 
 def get_layer(an: Any, c: CallSite) -> Any:
     """Keras `model.get_layer("probs")` of a layer built as the output layer: that layer."""
-    name = _const_str(c.node.args[0]) if c.node.args else _const_str(c.kw("name"))
+    name = const_str(c.node.args[0]) if c.node.args else const_str(c.kw("name"))
     func = c.node.func
     base = access_path(func.value) if isinstance(func, ast.Attribute) else None
     if base is not None and c.const_arg(1, "index") == -1:

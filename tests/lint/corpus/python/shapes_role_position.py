@@ -13,6 +13,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from sklearn.metrics.pairwise import cosine_similarity
+from tensorflow import keras
 
 teacher = torch.load("teacher.pt")
 last = None
@@ -31,7 +32,7 @@ print(F.cosine_similarity(final.weight[0], final.weight[1], dim=0))  # expect: C
 linears = [m for m in teacher.modules() if isinstance(m, nn.Linear)]
 print(cosine_similarity(linears[-1].weight.detach().numpy()))  # expect: COS101
 
-keras_model = load_keras("model.h5")
+keras_model = keras.models.load_model("model.h5")
 out_w = keras_model.get_layer(index=-1).get_weights()[0]
 print(cosine_similarity(out_w.T))  # expect: COS101
 print(cosine_similarity(keras_model.layers[-1].weights[0].numpy().T))  # expect: COS101

@@ -134,3 +134,35 @@ def column_head_step(x, C, y):
 # quiet: a matrix whose name says it is normalised scores like a cosine classifier
 def shortlist(h_unit, W_unit):
     return (h_unit @ W_unit.T).topk(8), W_unit @ W_unit.T
+
+
+# the layer a model's forward pass returns, when the model's output goes to the loss
+class SmallNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(256, 84)
+        self.last = nn.Linear(84, 10)
+
+    def forward(self, x):
+        return self.last(F.relu(self.fc1(x)))
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(256, 64)
+
+    def forward(self, x):
+        return self.proj(x)
+
+
+net = SmallNet().to("cpu")
+encoder = Encoder()
+loss_fn = nn.CrossEntropyLoss()
+for inputs, labels in loader:
+    loss = loss_fn(net(inputs), labels)
+    codes = encoder(inputs)
+Wlast = net.last.weight.detach()
+print(F.cosine_similarity(Wlast.unsqueeze(1), Wlast.unsqueeze(0), dim=-1))  # expect: COS101
+Wproj = encoder.proj.weight.detach()
+print(F.cosine_similarity(Wproj.unsqueeze(1), Wproj.unsqueeze(0), dim=-1))
