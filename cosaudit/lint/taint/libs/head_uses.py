@@ -49,7 +49,7 @@ _PRODUCTS = {"matmul", "mm", "dot", "inner"}
 _TRANSPOSES = {"t", "transpose"}
 # hidden states, features, attention operands, class means: never the head of a product
 _HIDDEN = re.compile(
-    r"^(?:h|x|z|f|hs|\w*hid\w*|\w*hidden\w*|\w*feat\w*|features?|\w*resid\w*|acts?|activations?|reps?|repr\w*|out\w*|"
+    r"^(?:(?-i:[hxzf](?:_\w+|\d+)?)|hs|\w*hid\w*|\w*hidden\w*|\w*feat\w*|features?|\w*resid\w*|acts?|activations?|reps?|repr\w*|out\w*|"
     r"inputs?|encoded\w*|enc\w*|pooled\w*|latent\w*|states?|last_hidden\w*|cls_\w*|tokens?_\w*|y_?hat)$",
     re.I,
 )
@@ -59,7 +59,13 @@ _NOT_HEAD = re.compile(
     re.I,
 )
 # ranked by argmax / topk, these are a retrieval's database, not a head
-_RETRIEVED = re.compile(r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?)$", re.I)
+_RETRIEVED = re.compile(
+    r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?|X\w*|\w*train\w*|\w*test\w*|"
+    r"data\w*|samples?|support\w*|refs?|references?|neighbou?rs?)$",
+    re.I,
+)
+# two batches of representations compared (a contrastive loss's logits): neither is a head
+_BATCH = re.compile(r"emb|feat|rep|proj|code|view|anchor|positive|negative|query|img|image|text|audio", re.I)
 _RANKERS = {"argmax", "topk"}
 # a matrix named as normalised (`W_unit`, `lm_head_norm`, `normed_w`): used so, a cosine classifier
 _UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", re.I)
@@ -187,6 +193,8 @@ def _head_operand(a: ast.AST, b: ast.AST) -> tuple[ast.AST, str] | None:
     """Of `a @ b` that computes logits, the head and its layout: the transposed one (`h @ W.T`), or
     the one that is not the hidden state (`h @ W`: columns; `W @ h`: rows)."""
     ta, tb = _transposed(a), _transposed(b)
+    if _BATCH.search(stem(ta or a)) and _BATCH.search(stem(tb or b)):
+        return None  # `emb_a @ emb_b.T`: two batches compared, as contrastive losses do
     if tb is not None and ta is None:
         return tb, ROWS
     if ta is not None and tb is None:

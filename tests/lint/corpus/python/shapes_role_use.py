@@ -166,3 +166,20 @@ Wlast = net.last.weight.detach()
 print(F.cosine_similarity(Wlast.unsqueeze(1), Wlast.unsqueeze(0), dim=-1))  # expect: COS101
 Wproj = encoder.proj.weight.detach()
 print(F.cosine_similarity(Wproj.unsqueeze(1), Wproj.unsqueeze(0), dim=-1))
+
+
+# quiet: a contrastive loss's logits compare two batches; a nearest-neighbour classifier's
+# training set; a kernel over the training data
+def info_nce(emb_a, emb_b, labels):
+    logits = emb_a @ emb_b.T / 0.07
+    return F.cross_entropy(logits, labels), F.cosine_similarity(emb_b[0], emb_b[1], dim=0)
+
+
+def knn_predict(X_test, X_train, y_train):
+    nearest = (X_test @ X_train.T).argmax(1)
+    return y_train[nearest], X_train @ X_train.T
+
+
+def simclr(z_i, z_j):
+    logits = z_i @ z_j.T
+    return F.cross_entropy(logits, torch.arange(len(z_i))), F.cosine_similarity(z_j[0], z_j[1], dim=0)
