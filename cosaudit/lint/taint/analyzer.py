@@ -523,7 +523,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
             if not isinstance(pn, ParamName):
                 continue
             for cand in (text, text + pn.suffix, text + ".weight", text.rstrip(".") + ".weight"):
-                if label_name(cand):
+                if label_name(cand) or self.roles.layer(cand) is not None:
                     self.strings[var] = cand
                     if pn.value_var:
                         src = self._source_taint(cand, env)

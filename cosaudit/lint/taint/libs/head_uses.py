@@ -30,6 +30,14 @@ class RoleHead:
         return Taint(LABEL, self.orient, confidence="medium", source=source, why=self.why)
 
 
+# the number of labels an output layer is built with
+_COUNT = re.compile(
+    r"^(?:num|n|nb|number_of|total|out)_?(?:classes|class|cls|labels?|categories|cats|tokens|vocab|way)$"
+    r"|^(?:class(?:es)?|labels?|categories)_?(?:num|count|number|n|size)$"
+    r"|^(?:classes|nclass(?:es)?|ncls|vocab|vocab_size|n_vocab|d_vocab|ntokens?|vocabulary_size|n_way|k_way)$",
+    re.I,
+)
+_COUNTED = re.compile(r"class|label|categor|vocab|token|idx_to|itos|stoi|word", re.I)
 # where a product of hidden states with the head goes: the logits' consumers
 _CONSUMERS = {
     "softmax",
@@ -67,6 +75,9 @@ _RETRIEVED = re.compile(
 # two batches of representations compared (a contrastive loss's logits): neither is a head
 _BATCH = re.compile(r"emb|feat|rep|proj|code|view|anchor|positive|negative|query|img|image|text|audio", re.I)
 _RANKERS = {"argmax", "topk"}
+# tensors made by shape: `torch.randn(num_classes, d)`, `np.zeros((d, n_classes))`
+_MAKERS = {"randn", "rand", "zeros", "ones", "empty", "Tensor", "FloatTensor", "normal", "standard_normal", "eye"}
+_CENTRES = re.compile(r"cent(?:er|re)|mean|proto|anchor|codebook|queue|bank|emb", re.I)
 # a matrix named as normalised (`W_unit`, `lm_head_norm`, `normed_w`): used so, a cosine classifier
 _UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", re.I)
 _NORMALIZE = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
@@ -82,6 +93,15 @@ def stem(node: ast.AST) -> str:
     if isinstance(node, ast.Attribute):
         return node.attr
     return ""
+
+
+def counts_labels(node: ast.AST | None) -> bool:
+    """`num_classes`, `config.num_labels`, `self.vocab_size`, `len(classes)`, `len(tokenizer)`."""
+    if node is None:
+        return False
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "len" and node.args:
+        return bool(_COUNTED.search(ast.unparse(node.args[0])))
+    return bool(_COUNT.match(stem(node)))
 
 
 def const_str(node: ast.AST | None) -> str | None:
@@ -227,6 +247,8 @@ class UseRules:
         bound: dict[str, list[ast.Assign]] = {}
         own = sorted(_own_nodes(scope), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
         for node in own:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                self._built_matrix(scope, node.targets[0], node.value)
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 bound.setdefault(node.targets[0].id, []).append(node)
                 if _LOGITS.search(node.targets[0].id):
@@ -240,6 +262,33 @@ class UseRules:
                 before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
                 core = before[-1].value if before else core
             self._logits(scope, core, f"logits that go to `{stem(node.func)}`", node)  # type: ignore[attr-defined]
+
+    def _built_matrix(self, scope: ast.AST, target: ast.AST, value: ast.AST) -> None:
+        """`self.W = nn.Parameter(torch.randn(num_classes, d))`, `torch.zeros(d, n_classes,
+        requires_grad=True)`: a trainable matrix made with one row per class (columns when the classes
+        come second); class centres, means, prototypes and accumulators are not heads."""
+        name = named(target)
+        trained = False  # a trainable weight, not an accumulator or test data
+        while isinstance(value, ast.Call) and stem(value.func) in ("Parameter", "Variable") and value.args:
+            value, trained = value.args[0], True
+        if name is None or not isinstance(value, ast.Call) or stem(value.func) not in _MAKERS:
+            return
+        grad = next((k.value for k in value.keywords if k.arg == "requires_grad"), None)
+        if not (trained or (isinstance(grad, ast.Constant) and grad.value is True)):
+            return
+        dims = value.args[0].elts if len(value.args) == 1 and isinstance(value.args[0], ast.Tuple) else value.args
+        if len(dims) != 2 or _NOT_HEAD.match(name.rsplit(".", 1)[-1]) or _CENTRES.search(name):
+            return
+        orient = ROWS if counts_labels(dims[0]) else COLS if counts_labels(dims[1]) else None
+        if orient is not None:
+            why = f"`{name}` is made as a [{ast.unparse(dims[0])}, {ast.unparse(dims[1])}] matrix"
+            self._matrix(scope, name, RoleHead(orient, why))
+
+    def _matrix(self, scope: ast.AST, name: str, role: RoleHead) -> None:
+        if "." in name:
+            self.paths.setdefault(name, role)
+        else:
+            self.matrices.setdefault((id(scope), name), role)
 
     def _consumed(self, call: ast.Call) -> ast.AST | None:
         """What a softmax / loss / argmax call takes as logits."""
@@ -323,11 +372,7 @@ class UseRules:
             self._cosine.add(name)
         if made is not None:
             return
-        why = f"`{name}` multiplies hidden states into {what} (line {line})"
-        if "." in name:
-            self.paths.setdefault(name, RoleHead(orient, why))
-        else:
-            self.matrices.setdefault((id(scope), name), RoleHead(orient, why))
+        self._matrix(scope, name, RoleHead(orient, f"`{name}` multiplies hidden states into {what} (line {line})"))
 
     def _unpacked(self, target: ast.AST, value: ast.AST) -> None:
         """`basis, coords = digit_space(model)` of a helper of this file that returns a tuple: each

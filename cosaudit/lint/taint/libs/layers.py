@@ -32,6 +32,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     RoleHead,
     UseRules,
     const_str,
+    counts_labels,
     named,
     normalised,
     stem,
@@ -39,14 +40,6 @@ from cosaudit.lint.taint.libs.head_uses import (
 )
 from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path
 
-# the number of labels an output layer is built with
-_COUNT = re.compile(
-    r"^(?:num|n|nb|number_of|total|out)_?(?:classes|class|cls|labels?|categories|cats|tokens|vocab|way)$"
-    r"|^(?:class(?:es)?|labels?|categories)_?(?:num|count|number|n|size)$"
-    r"|^(?:classes|nclass(?:es)?|ncls|vocab|vocab_size|n_vocab|d_vocab|ntokens?|vocabulary_size|n_way|k_way)$",
-    re.I,
-)
-_COUNTED = re.compile(r"class|label|categor|vocab|token|idx_to|itos|stoi|word", re.I)
 # a layer named as the readout of the model
 _HEAD_NAME = re.compile(
     r"^(?:readout|logits?|to_logits|lm_?head|unembed\w*|clf|cls|classif\w*|\w*_classifier|\w*vocab\w*|"
@@ -63,14 +56,6 @@ _FORWARD = re.compile(r"^(forward|__call__|call|logits?|get_logits|compute_logit
 
 
 
-
-def _counts_labels(node: ast.AST | None) -> bool:
-    """`num_classes`, `config.num_labels`, `self.vocab_size`, `len(classes)`, `len(tokenizer)`."""
-    if node is None:
-        return False
-    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "len" and node.args:
-        return bool(_COUNTED.search(ast.unparse(node.args[0])))
-    return bool(_COUNT.match(stem(node)))
 
 
 def _kw(call: ast.Call, *names: str) -> ast.AST | None:
@@ -98,7 +83,7 @@ def _output_layer(call: ast.Call, target: str) -> str | None:
     """Why a Linear / Dense call builds an output layer (None: no reason to think so)."""
     name = stem(call.func)
     out = _out_features(call)
-    if _counts_labels(out):
+    if counts_labels(out):
         return f"built as {name}(…, {ast.unparse(out)})"  # type: ignore[arg-type]
     act = _kw(call, "activation")
     activation = const_str(act) or (stem(act) if act is not None else None)  # "softmax", tf.nn.softmax
@@ -304,8 +289,8 @@ class HeadRoles(UseRules):
 
     def matrix(self, scopes: list[int], name: str) -> Taint | None:
         """A name (in the innermost scope that knows it) or an attribute path used as the head."""
-        if "." in name:
-            role = self.paths.get(name)
+        if "." in name:  # `self.W` in its class, `model.W` of an instance outside
+            role = self.paths.get(name) or self.paths.get("self." + name.rsplit(".", 1)[-1])
             return role.taint(name) if role is not None else None
         for scope in reversed(scopes):
             role = self.matrices.get((scope, name))

@@ -9,6 +9,7 @@ forward pass normalises its rows, a logit lens, differences of rows, rows agains
 Shapes seen in public training and analysis code; written for cosaudit's tests.
 """
 import flax.linen as fnn
+import numpy as np
 import jax.numpy as jnp
 import torch
 import torch.nn as nn
@@ -125,3 +126,35 @@ vgg.classifier[6] = nn.Linear(4096, n_class)
 Wv = vgg.classifier[6].weight
 print(F.cosine_similarity(Wv[0], Wv[1], dim=0))  # expect: COS101
 print(F.cosine_similarity(vgg.classifier[3].weight[0], vgg.classifier[3].weight[1], dim=0))
+
+
+# the constructed head found again by iterating the parameters under a test of its name
+for pname, param in net.named_parameters():
+    if pname == "fc3.weight":
+        W3 = param.detach()
+print(F.cosine_similarity(W3[0], W3[9], dim=0))  # expect: COS101
+for pname, param in net.named_parameters():
+    if pname == "proj.weight":
+        Wq = param.detach()
+print(F.cosine_similarity(Wq[0], Wq[9], dim=0))
+
+
+# a trainable matrix made with one row (or column) per class; quiet: class centres, accumulators
+class FixedHead(nn.Module):
+    def __init__(self, num_classes, d):
+        super().__init__()
+        self.W = nn.Parameter(torch.randn(num_classes, d))
+        self.centers = nn.Parameter(torch.randn(num_classes, d))
+        self.sums = torch.zeros(num_classes, d)
+
+
+fixed = FixedHead(10, 64)
+Wfix = F.normalize(fixed.W, dim=1)
+print(Wfix @ Wfix.T)  # expect: COS101
+Ccen = F.normalize(fixed.centers, dim=1)
+print(Ccen @ Ccen.T)
+print(F.cosine_similarity(fixed.sums[0], fixed.sums[1], dim=0))
+class_cols = torch.zeros(64, n_classes, requires_grad=True)
+print(F.cosine_similarity(class_cols[:, 0], class_cols[:, 1], dim=0))  # expect: COS101
+test_W = np.random.randn(n_classes, 64)
+print(test_W @ test_W.T)
