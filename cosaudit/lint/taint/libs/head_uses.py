@@ -52,7 +52,7 @@ _CONSUMERS = {
     "categorical_crossentropy",
 }
 CRITERIA = {"CrossEntropyLoss", "NLLLoss", "SparseCategoricalCrossentropy", "CategoricalCrossentropy"}
-_LOGITS = re.compile(r"(?:^|_)logits?$")
+LOGITS = re.compile(r"(?:^|_)logits?$")
 _PRODUCTS = {"matmul", "mm", "dot", "inner"}
 _TRANSPOSES = {"t", "transpose"}
 # hidden states, features, attention operands, class means: never the head of a product
@@ -62,7 +62,7 @@ _HIDDEN = re.compile(
     re.I,
 )
 _NOT_HEAD = re.compile(
-    r"^(?:q|k|v|queries|query|keys?|values?|\w*_[qkv]|[qkv]_\w*|\w*_keys?|\w*_query|attn\w*|"
+    r"^(?:q|k|v|queries|query|keys?|values?|(?-i:\w*_[qkv]|[qkv]_\w*)|\w*_keys?|\w*_query|attn\w*|"
     r"\w*mean\w*|\w*centroid\w*|\w*proto\w*|mus?)$",
     re.I,
 )
@@ -75,6 +75,8 @@ _RETRIEVED = re.compile(
 # two batches of representations compared (a contrastive loss's logits): neither is a head
 _BATCH = re.compile(r"emb|feat|rep|proj|code|view|anchor|positive|negative|query|img|image|text|audio", re.I)
 _RANKERS = {"argmax", "topk"}
+# calls that make uses worth looking at: the logits' consumers, trainable matrices
+USES = _CONSUMERS | {"Parameter", "Variable"} | CRITERIA
 # tensors made by shape: `torch.randn(num_classes, d)`, `np.zeros((d, n_classes))`
 _MAKERS = {"randn", "rand", "zeros", "ones", "empty", "Tensor", "FloatTensor", "normal", "standard_normal", "eye"}
 _CENTRES = re.compile(r"cent(?:er|re)|mean|proto|anchor|codebook|queue|bank|emb", re.I)
@@ -239,7 +241,7 @@ class UseRules:
     _bindings: dict[str, list[ast.AST]]
     _instances: dict[str, str]
     _returns: dict[str, str]
-    _tuple_returns: dict[str, list[ast.expr]]
+    _functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
 
     def _uses(self, scope: ast.AST) -> None:
         """Products of hidden states with a matrix, or calls of a layer, whose result is named
@@ -251,7 +253,7 @@ class UseRules:
                 self._built_matrix(scope, node.targets[0], node.value)
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 bound.setdefault(node.targets[0].id, []).append(node)
-                if _LOGITS.search(node.targets[0].id):
+                if LOGITS.search(node.targets[0].id):
                     self._logits(scope, node.value, f"`{node.targets[0].id}`", node)
         for node in own:
             arg = self._consumed(node) if isinstance(node, ast.Call) else None
@@ -293,7 +295,7 @@ class UseRules:
     def _consumed(self, call: ast.Call) -> ast.AST | None:
         """What a softmax / loss / argmax call takes as logits."""
         name = stem(call.func)
-        if name in _CONSUMERS or ast.unparse(call.func) in self._criteria:
+        if name in _CONSUMERS or (self._criteria and access_path(call.func) in self._criteria):
             method = isinstance(call.func, ast.Attribute) and stem(call.func.value) not in MODULES
             if method and (not call.args or name in _RANKERS):
                 return call.func.value  # type: ignore[attr-defined]  # `(h @ W.T).softmax(-1)`, `out.argmax(1)`
@@ -305,7 +307,7 @@ class UseRules:
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _MOVES:
             value = value.func.value
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
-            self._instances[ast.unparse(target)] = value.func.id
+            self._instances[access_path(target) or ""] = value.func.id
 
     def _returned_layer(self, cls: ast.ClassDef) -> None:
         """The layer a module's forward pass returns last (`return self.fc3(x)`; `return self.fc(h), h`)."""
@@ -335,7 +337,7 @@ class UseRules:
         name = target_name(core.func)
         if name is None or not core.args or stem(core.func) in _CONSUMERS:
             return
-        self._model_output(ast.unparse(core.func), what, line)
+        self._model_output(access_path(core.func) or "", what, line)
         if not _NOT_HEAD.match(name) and not _HIDDEN.match(name):
             why = f"`{name}` computes {what} (line {line})"
             self.layers.setdefault(name, RoleHead(ROWS, why))
@@ -379,11 +381,13 @@ class UseRules:
         name is bound to the expression the helper returns in its place."""
         if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
             return
-        returned = self._tuple_returns.get(value.func.id)
+        fn = self._functions.get(value.func.id)
+        returns = [r.value for r in ast.walk(fn) if isinstance(r, ast.Return)] if fn is not None else []
+        returned = returns[-1].elts if returns and isinstance(returns[-1], ast.Tuple) else None
         if returned is None or len(returned) != len(target.elts):
             return
         for t, v in zip(target.elts, returned, strict=True):
-            self._bindings.setdefault(ast.unparse(t), []).append(ast.Assign(targets=[t], value=v))
+            self._bindings.setdefault(access_path(t) or "", []).append(ast.Assign(targets=[t], value=v))
 
     def _made(self, name: str) -> str | None:
         """How a matrix is made, when that rules it out as an ordinary head: "normalised" (unit rows:

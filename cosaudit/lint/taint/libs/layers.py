@@ -29,6 +29,8 @@ from typing import Any
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.libs.head_uses import (
     CRITERIA,
+    LOGITS,
+    USES,
     RoleHead,
     UseRules,
     const_str,
@@ -38,7 +40,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     stem,
     target_name,
 )
-from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path
+from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path, const
 
 # a layer named as the readout of the model
 _HEAD_NAME = re.compile(
@@ -120,51 +122,64 @@ class HeadRoles(UseRules):
         self._criteria: set[str] = set()
         self._pattern: re.Pattern[str] | None = None
         self.last_keys: dict[str, str] = {}  # `last = sorted(params["params"])[-1]`: names holding the last layer's key
-        scopes: list[ast.AST] = [tree] + [
-            n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-        ]
+        nodes = list(ast.walk(tree))
+        functions = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        self._functions = {fn.name: fn for fn in functions}
         self._bindings: dict[str, list[ast.AST]] = {}
-        # the tuple each function of the file returns (`return basis, rows @ basis.T`)
-        self._tuple_returns: dict[str, list[ast.expr]] = {
-            fn.name: ret.value.elts
-            for fn in ast.walk(tree)
-            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
-            for ret in ast.walk(fn)
-            if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple)
-        }
         self._keras = False  # the file imports TensorFlow / Keras: `layers[-1]` is a Keras layer
         self._returns: dict[str, str] = {}  # class -> the layer its forward pass returns (`self.fc3(x)`)
         self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
-        for node in ast.walk(tree):
+        self._classes: list[ast.ClassDef] = []
+        self._dense = False  # a `Dense(...)` call: Flax names to work out
+        self._used = False  # logits, a softmax, a loss or a trainable matrix: uses to look at
+        for node in nodes:
             self._scan(node)
-        for scope in scopes:
-            self._uses(scope)
-        self._forward_normalised(tree)
+        for cls in self._classes:
+            if self._dense:
+                self._flax_names(cls)
+            self._returned_layer(cls)
+        if self._used:
+            for scope in [tree, *functions]:
+                self._uses(scope)
+        self._forward_normalised(functions)
 
     def _scan(self, node: ast.AST) -> None:
         """One node of the pre-pass: bindings, constructions, instances, imports, loops."""
         if isinstance(node, (ast.Assign, ast.AugAssign)):
             for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                self._bindings.setdefault(ast.unparse(t), []).append(node)
-                self._unpacked(t, node.value)
+                self._bind(t, node)
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             self._construction(target, node.value)
             self._instance(target, node.value)
             if stem(getattr(node.value, "func", None) or ast.Pass()) in CRITERIA:
-                self._criteria.add(ast.unparse(target))  # `criterion = nn.CrossEntropyLoss()`
+                self._criteria.add(access_path(target) or "")  # `criterion = nn.CrossEntropyLoss()`
             if isinstance(target, ast.Name):
                 self._last_key(target.id, node.value)
-        if isinstance(node, ast.ImportFrom | ast.Import):
+                self._used = self._used or bool(LOGITS.search(target.id))
+        elif isinstance(node, ast.Call):
+            self._call(node)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
             self._keras = self._keras or any(re.match(r"(tensorflow|keras|tf_keras)\b", n) for n in names)
-        if isinstance(node, ast.Call) and stem(node.func) == "add_module" and len(node.args) == 2:
-            self._construction(ast.Name(id=const_str(node.args[0]) or "", ctx=ast.Store()), node.args[1])
-        if isinstance(node, ast.ClassDef):
-            self._flax_names(node)
-            self._returned_layer(node)
+        elif isinstance(node, ast.ClassDef):
+            self._classes.append(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             self._last_in_loop(node)
+
+    def _call(self, node: ast.Call) -> None:
+        name = stem(node.func)
+        if name == "add_module" and len(node.args) == 2:
+            self._construction(ast.Name(id=const_str(node.args[0]) or "", ctx=ast.Store()), node.args[1])
+        self._dense = self._dense or name == "Dense"
+        self._used = self._used or name in USES or any(k.arg == "requires_grad" for k in node.keywords)
+
+    def _bind(self, target: ast.AST, node: ast.Assign | ast.AugAssign) -> None:
+        path = access_path(target)
+        if path is not None:
+            self._bindings.setdefault(path, []).append(node)
+        else:
+            self._unpacked(target, node.value)
 
     # ------------------------------------------------------------ construction
     def _construction(self, target: ast.AST, value: ast.AST) -> None:
@@ -216,7 +231,7 @@ class HeadRoles(UseRules):
     def _last_key(self, name: str, value: ast.AST) -> None:
         """`last = sorted(params["params"].keys())[-1]` / `list(params)[-1]`: the key of a Flax /
         Haiku model's last layer (`params["params"][last]["kernel"]` is the output kernel)."""
-        last = isinstance(value, ast.Subscript) and ast.unparse(value.slice) == "-1"
+        last = isinstance(value, ast.Subscript) and const(value.slice) == -1
         if not (last and isinstance(value.value, ast.Call)):  # type: ignore[attr-defined]
             return
         call = value.value  # type: ignore[attr-defined]
@@ -244,10 +259,10 @@ class HeadRoles(UseRules):
                                 self.layers[name] = RoleHead(ROWS, f"`{name}` is the last Linear layer of a model")
 
     # ------------------------------------------------------------ use
-    def _forward_normalised(self, tree: ast.Module) -> None:
+    def _forward_normalised(self, functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> None:
         """A constructed layer whose weight a forward pass normalises is a cosine classifier."""
-        for fn in ast.walk(tree):
-            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and _FORWARD.match(fn.name):
+        for fn in functions:
+            if _FORWARD.match(fn.name):
                 for node in ast.walk(fn):
                     inner = normalised(node)
                     path = named(inner) if inner is not None else None
