@@ -68,7 +68,18 @@ def _lens_subject(ev: Event) -> str:
 def _src(ev: Event) -> str:
     names = sorted({t.source for t in ev.operands if t.source})
     via = f" through helper `{ev.helper}()`" if ev.helper else ""
-    return (" of `" + "`, `".join(names) + "`" if names else "") + via
+    return (" of `" + "`, `".join(names) + "`" if names else "") + via + _role_note(ev)
+
+
+def _role_note(ev: Event) -> str:
+    """Why a matrix recognised by its role in the code was taken for a head."""
+    whys = sorted({t.why for t in ev.operands if t.why})
+    return " (taken for a head because " + "; ".join(whys) + ")" if whys else ""
+
+
+def _by_role(ev: Event) -> bool:
+    """Is the head known only by its role in the code (weaker evidence: a warning)?"""
+    return any(t.why for t in ev.operands)
 
 
 def _hit(
@@ -124,7 +135,7 @@ def _pair_severity(ctx: RuleContext) -> Callable[[Event], Severity | None]:
     def severity(ev: Event) -> Severity | None:
         if ctx.facts.normalised_head:
             return Severity.INFO
-        return Severity.WARNING if _loader_centred(ev) else None
+        return Severity.WARNING if _loader_centred(ev) or _by_role(ev) else None
 
     return severity
 

@@ -16,6 +16,7 @@ from typing import Any
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules, imported, lens_operands, matrix_param
+from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
@@ -102,7 +103,7 @@ _RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
 _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
 
 
-class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
+class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
     """Runs over one module; collects `events`."""
 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
@@ -126,6 +127,9 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
         self.prose_strings: list[ast.Constant] = []
         self._all_functions: list[FuncInfo] = []
         self._context = context  # the document's prose (a notebook's markdown cells)
+        self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)
+        self._role_scopes = [id(tree)]
+        self.strings.update(self.roles.last_keys)
 
     @cached_property
     def token_rows(self) -> bool:
@@ -527,7 +531,7 @@ class Analyzer(ExpressionRules, CallRules, FunctionRules, SinkRules):
             if not isinstance(pn, ParamName):
                 continue
             for cand in (text, text + pn.suffix, text + ".weight", text.rstrip(".") + ".weight"):
-                if label_name(cand):
+                if label_name(cand) or self.roles.layer(cand) is not None:
                     self.strings[var] = cand
                     if pn.value_var:
                         src = self._source_taint(cand, env)

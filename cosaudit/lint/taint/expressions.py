@@ -99,6 +99,9 @@ class ExpressionRules(ArithmeticRules):
     def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None:
         found = match_source(path)
         if found is None:
+            by_role = self.roles.layer(path) or self.role_value(path, None)  # `libs/layers.py`
+            if isinstance(by_role, Taint):
+                return by_role
             if _LOADED_MATRIX.search(path) and self.token_rows:
                 # `load_file(p)["W"]` in code that calls the rows of what it loaded tokens
                 return Taint(LABEL, ROWS, root=root_of(path), source=path, confidence="medium")
@@ -118,9 +121,9 @@ class ExpressionRules(ArithmeticRules):
 
     def _e_Name(self, node: ast.Name, env: dict[str, Any]) -> Any:
         if node.id in env:
-            return env[node.id]
+            return self.role_value(node.id, env[node.id])
         if not P.ANY_NAME_HINT.match(node.id):
-            return None
+            return self.role_value(node.id, None)
         for pat, orient in P.NAME_HINTS:
             if pat.match(node.id):
                 return Taint(LABEL, orient, confidence="medium", source=node.id)
@@ -133,7 +136,7 @@ class ExpressionRules(ArithmeticRules):
         path = access_path(node)
         if path is not None:
             if path in env:
-                return env[path]
+                return self.role_value(path, env[path])
             src = self._source_taint(path, env)
             if src is not None:
                 return src
@@ -150,8 +153,8 @@ class ExpressionRules(ArithmeticRules):
             return base if node.attr in ("weight", "data", "real", "values") else None
         if isinstance(base, Sim):
             return base
-        if isinstance(base, HeadModule) and node.attr == "weight":
-            return self._source_taint(base.path + ".weight", env)
+        if isinstance(base, HeadModule) and node.attr in ("weight", "kernel"):
+            return self._source_taint(f"{base.path}.{node.attr}", env)
         if isinstance(base, ModelObj):
             return self._model_attribute(base, node.attr, path)
         if path is not None and _head_module(path):

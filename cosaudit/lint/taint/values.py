@@ -56,6 +56,7 @@ class Taint:
     # axis, position of the label axis)
     axes: tuple[int, int, int] | None = None
     keyed: bool = False  # rows stored one by one under keys (`vecs[name] = W[i]`): a key picks a row
+    why: str = ""  # a head recognised by its role in the code: why it was taken for one
 
     def flipped(self) -> Taint:
         if self.kind == PARAM and self.orient == VEC:

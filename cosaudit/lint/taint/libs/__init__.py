@@ -16,6 +16,7 @@ from cosaudit.lint.taint.libs import (
     cosine,
     einsum,
     faiss,
+    layers,
     modules,
     pairs,
     sklearn_scipy,
@@ -39,6 +40,7 @@ FUNCTIONS: dict[str, Handler] = {
     **einsum.FUNCTIONS,
     **modules.FUNCTIONS,
     **pairs.FUNCTIONS,
+    **layers.FUNCTIONS,
     **cosine.FUNCTIONS,  # last: `cosine_similarity` of any library
 }
 OBSERVERS = (uses.observe_strings,)

@@ -121,6 +121,6 @@ FUNCTIONS: dict[str, Handler] = {
 def head_method(an: Any, c: CallSite) -> Any:
     head: HeadModule = c.receiver
     meth = c.node.func.attr  # type: ignore[attr-defined]
-    if meth == "parameters":
-        return ParamList(head)
+    if meth in ("parameters", "get_weights"):
+        return ParamList(head)  # Keras `layer.get_weights()[0]`: the kernel
     return NOTHING

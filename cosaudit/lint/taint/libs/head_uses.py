@@ -1,0 +1,406 @@
+"""Heads recognised by use: a matrix whose product with hidden states computes the logits.
+
+`UseRules` is the part of `layers.HeadRoles` that reads what the code *does* with a matrix or a
+layer: its product with hidden states becomes `logits` or goes to softmax / log_softmax /
+cross_entropy / nll_loss / a cross-entropy criterion / argmax / topk (`logits = h @ M.T`,
+`F.linear(h, M, b)`, `einsum("bd,vd->bv", h, M)`, `feats.matmul(C)`), or a layer's output (or the
+output of a model of the file, through the layer its forward pass returns) goes there. Matrices
+used only normalised (a cosine classifier, CLIP's text features), derived ones (a product, a
+difference) and attention keys, class means, prototypes and retrieval databases are not heads.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cosaudit.lint.taint.values import COLS, LABEL, ROWS, Taint, access_path
+
+
+@dataclass(frozen=True)
+class RoleHead:
+    """A head recognised by its role: its layout and why it was taken for one."""
+
+    orient: str
+    why: str
+
+    def taint(self, source: str) -> Taint:
+        return Taint(LABEL, self.orient, confidence="medium", source=source, why=self.why)
+
+
+# the number of labels an output layer is built with
+_COUNT = re.compile(
+    r"^(?:num|n|nb|number_of|total|out)_?(?:classes|class|cls|labels?|categories|cats|tokens|vocab|way)$"
+    r"|^(?:class(?:es)?|labels?|categories)_?(?:num|count|number|n|size)$"
+    r"|^(?:classes|nclass(?:es)?|ncls|vocab|vocab_size|n_vocab|d_vocab|ntokens?|vocabulary_size|n_way|k_way)$",
+    re.I,
+)
+_COUNTED = re.compile(r"class|label|categor|vocab|token|idx_to|itos|stoi|word", re.I)
+# where a product of hidden states with the head goes: the logits' consumers
+_CONSUMERS = {
+    "softmax",
+    "log_softmax",
+    "cross_entropy",
+    "nll_loss",
+    "argmax",
+    "topk",
+    "sparse_softmax_cross_entropy_with_logits",
+    "softmax_cross_entropy_with_logits",
+    "softmax_cross_entropy",
+    "categorical_crossentropy",
+}
+CRITERIA = {"CrossEntropyLoss", "NLLLoss", "SparseCategoricalCrossentropy", "CategoricalCrossentropy"}
+LOGITS = re.compile(r"(?:^|_)logits?$")
+_PRODUCTS = {"matmul", "mm", "dot", "inner"}
+_TRANSPOSES = {"t", "transpose"}
+# hidden states, features, attention operands, class means: never the head of a product
+_HIDDEN = re.compile(
+    r"^(?:(?-i:[hxzf](?:_\w+|\d+)?)|hs|\w*hid\w*|\w*hidden\w*|\w*feat\w*|features?|\w*resid\w*|acts?|activations?|reps?|repr\w*|out\w*|"
+    r"inputs?|encoded\w*|enc\w*|pooled\w*|latent\w*|states?|last_hidden\w*|cls_\w*|tokens?_\w*|y_?hat)$",
+    re.I,
+)
+_NOT_HEAD = re.compile(
+    r"^(?:q|k|v|queries|query|keys?|values?|(?-i:\w*_[qkv]|[qkv]_\w*)|\w*_keys?|\w*_query|attn\w*|"
+    r"\w*mean\w*|\w*centroid\w*|\w*proto\w*|mus?)$",
+    re.I,
+)
+# ranked by argmax / topk, these are a retrieval's database, not a head
+_RETRIEVED = re.compile(
+    r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?|X\w*|\w*train\w*|\w*test\w*|"
+    r"data\w*|samples?|support\w*|refs?|references?|neighbou?rs?)$",
+    re.I,
+)
+# two batches of representations compared (a contrastive loss's logits): neither is a head
+_BATCH = re.compile(r"emb|feat|rep|proj|code|view|anchor|positive|negative|query|img|image|text|audio", re.I)
+_RANKERS = {"argmax", "topk"}
+# calls that make uses worth looking at: the logits' consumers, trainable matrices
+USES = _CONSUMERS | {"Parameter", "Variable"} | CRITERIA
+# tensors made by shape: `torch.randn(num_classes, d)`, `np.zeros((d, n_classes))`
+_MAKERS = {"randn", "rand", "zeros", "ones", "empty", "Tensor", "FloatTensor", "normal", "standard_normal", "eye"}
+_CENTRES = re.compile(r"cent(?:er|re)|mean|proto|anchor|codebook|queue|bank|emb", re.I)
+# a matrix named as normalised (`W_unit`, `lm_head_norm`, `normed_w`): used so, a cosine classifier
+_UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", re.I)
+_NORMALIZE = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
+MODULES = {"torch", "np", "numpy", "jnp", "tf", "F", "nn", "jax"}
+_MOVES = {"to", "cuda", "cpu", "eval", "train", "double", "float", "half"}
+_MODEL_NAME = re.compile(r"^(?:self\.)?(?:model|net|network|classifier|clf|student|teacher|\w+_model|\w+_net)$")
+
+
+def stem(node: ast.AST) -> str:
+    """The identifier an expression ends in (`config.num_labels` -> `num_labels`)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+def counts_labels(node: ast.AST | None) -> bool:
+    """`num_classes`, `config.num_labels`, `self.vocab_size`, `len(classes)`, `len(tokenizer)`."""
+    if node is None:
+        return False
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "len" and node.args:
+        return bool(_COUNTED.search(ast.unparse(node.args[0])))
+    return bool(_COUNT.match(stem(node)))
+
+
+def const_str(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def target_name(target: ast.AST) -> str | None:
+    """`clf`, `self.fc3` -> `fc3`, `model.classifier[6]` -> `classifier[6]`."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
+        base = target_name(target.value)
+        return f"{base}[{target.slice.value}]" if base is not None and isinstance(target.slice.value, int) else None
+    return None
+
+
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a scope, without the bodies of the functions and classes nested in it."""
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _unwrap(node: ast.AST) -> ast.AST:
+    """A product's core: bias added, scale multiplied, views and casts taken away."""
+    while True:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            node = node.left if _is_product(node.left) or not _is_product(node.right) else node.right
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("squeeze", "float", "view", "reshape", "contiguous", "to", "detach")
+        ):
+            node = node.func.value
+        else:
+            return node
+
+
+def _is_product(node: ast.AST) -> bool:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        return True
+    return isinstance(node, ast.Call) and stem(node.func) in _PRODUCTS | {"linear", "einsum"}
+
+
+def _transposed(node: ast.AST) -> ast.AST | None:
+    """`W.T`, `W.t()`, `W.transpose(0, 1)`: W."""
+    if isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+        return node.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TRANSPOSES:
+        if access_path(node.func.value) in MODULES:
+            return node.args[0] if node.args else None  # `torch.transpose(W, 0, 1)`
+        return node.func.value
+    return None
+
+
+def normalised(node: ast.AST) -> ast.AST | None:
+    """`F.normalize(W, dim=1)`, `W / W.norm(dim=1, keepdim=True)`: W."""
+    if isinstance(node, ast.Call) and stem(node.func) in _NORMALIZE and node.args:
+        return node.args[0]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and "norm" in ast.unparse(node.right):
+        return node.left
+    return None
+
+
+def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
+    if isinstance(product, ast.BinOp):
+        return product.left, product.right
+    assert isinstance(product, ast.Call)
+    func = product.func
+    if stem(func) == "einsum":
+        spec = const_str(product.args[0]) if product.args else None
+        return (product.args[1], product.args[2]) if spec is not None and len(product.args) == 3 else None
+    if stem(func) == "linear" and len(product.args) >= 2:
+        return product.args[0], ast.Attribute(value=product.args[1], attr="T", ctx=ast.Load())
+    if isinstance(func, ast.Attribute) and len(product.args) == 1 and stem(func) in ("matmul", "mm", "dot"):
+        if access_path(func.value) not in ("torch", "np", "numpy", "jnp", "tf"):
+            return func.value, product.args[0]  # `h.matmul(W)`
+    return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
+
+
+def _einsum_orient(call: ast.Call, head: ast.AST) -> str | None:
+    """`einsum("bd,vd->bv", h, W)`: the head's label axis is the one it keeps in the output; rows
+    when that axis comes first (`vd`), columns when last (`dv`)."""
+    spec = (const_str(call.args[0]) or "").replace(" ", "")
+    if "->" not in spec or spec.count(",") != 1:
+        return None
+    inputs, output = spec.split("->")
+    mine = inputs.split(",")[1 if call.args[2] is head else 0]
+    kept = [i for i, ch in enumerate(mine) if ch in output]
+    if len(mine) != 2 or len(kept) != 1:
+        return None
+    return ROWS if kept[0] == 0 else COLS
+
+
+def named(node: ast.AST) -> str | None:
+    """The name or access path of a matrix operand (`W`, `self.W`, `model.fc.weight`)."""
+    path = access_path(node)
+    if path is None or "(" in path or "[" in path or path.split(".")[0] in MODULES:
+        return None
+    return path
+
+
+def _head_operand(a: ast.AST, b: ast.AST) -> tuple[ast.AST, str] | None:
+    """Of `a @ b` that computes logits, the head and its layout: the transposed one (`h @ W.T`), or
+    the one that is not the hidden state (`h @ W`: columns; `W @ h`: rows)."""
+    ta, tb = _transposed(a), _transposed(b)
+    if _BATCH.search(stem(ta or a)) and _BATCH.search(stem(tb or b)):
+        return None  # `emb_a @ emb_b.T`: two batches compared, as contrastive losses do
+    if tb is not None and ta is None:
+        return tb, ROWS
+    if ta is not None and tb is None:
+        return ta, COLS
+    ha, hb = bool(_HIDDEN.match(stem(a))), bool(_HIDDEN.match(stem(b)))
+    if ha and not hb:
+        return b, COLS
+    if hb and not ha:
+        return a, ROWS
+    return None
+
+
+
+class UseRules:
+    """Mixin of `HeadRoles`: heads by use, scope by scope."""
+
+    layers: dict[str, RoleHead]
+    matrices: dict[tuple[int, str], RoleHead]
+    paths: dict[str, RoleHead]
+    _cosine: set[str]
+    _criteria: set[str]
+    _bindings: dict[str, list[ast.AST]]
+    _instances: dict[str, str]
+    _returns: dict[str, str]
+    _functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
+
+    def _uses(self, scope: ast.AST) -> None:
+        """Products of hidden states with a matrix, or calls of a layer, whose result is named
+        `logits` or goes to softmax / a cross-entropy / argmax / topk, in one scope."""
+        bound: dict[str, list[ast.Assign]] = {}
+        own = sorted(_own_nodes(scope), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+        for node in own:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                self._built_matrix(scope, node.targets[0], node.value)
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                bound.setdefault(node.targets[0].id, []).append(node)
+                if LOGITS.search(node.targets[0].id):
+                    self._logits(scope, node.value, f"`{node.targets[0].id}`", node)
+        for node in own:
+            arg = self._consumed(node) if isinstance(node, ast.Call) else None
+            if arg is None:
+                continue
+            core = _unwrap(arg)
+            if isinstance(core, ast.Name):  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
+                before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
+                core = before[-1].value if before else core
+            self._logits(scope, core, f"logits that go to `{stem(node.func)}`", node)  # type: ignore[attr-defined]
+
+    def _built_matrix(self, scope: ast.AST, target: ast.AST, value: ast.AST) -> None:
+        """`self.W = nn.Parameter(torch.randn(num_classes, d))`, `torch.zeros(d, n_classes,
+        requires_grad=True)`: a trainable matrix made with one row per class (columns when the classes
+        come second); class centres, means, prototypes and accumulators are not heads."""
+        name = named(target)
+        trained = False  # a trainable weight, not an accumulator or test data
+        while isinstance(value, ast.Call) and stem(value.func) in ("Parameter", "Variable") and value.args:
+            value, trained = value.args[0], True
+        if name is None or not isinstance(value, ast.Call) or stem(value.func) not in _MAKERS:
+            return
+        grad = next((k.value for k in value.keywords if k.arg == "requires_grad"), None)
+        if not (trained or (isinstance(grad, ast.Constant) and grad.value is True)):
+            return
+        dims = value.args[0].elts if len(value.args) == 1 and isinstance(value.args[0], ast.Tuple) else value.args
+        if len(dims) != 2 or _NOT_HEAD.match(name.rsplit(".", 1)[-1]) or _CENTRES.search(name):
+            return
+        orient = ROWS if counts_labels(dims[0]) else COLS if counts_labels(dims[1]) else None
+        if orient is not None:
+            why = f"`{name}` is made as a [{ast.unparse(dims[0])}, {ast.unparse(dims[1])}] matrix"
+            self._matrix(scope, name, RoleHead(orient, why))
+
+    def _matrix(self, scope: ast.AST, name: str, role: RoleHead) -> None:
+        if "." in name:
+            self.paths.setdefault(name, role)
+        else:
+            self.matrices.setdefault((id(scope), name), role)
+
+    def _consumed(self, call: ast.Call) -> ast.AST | None:
+        """What a softmax / loss / argmax call takes as logits."""
+        name = stem(call.func)
+        if name in _CONSUMERS or (self._criteria and access_path(call.func) in self._criteria):
+            method = isinstance(call.func, ast.Attribute) and stem(call.func.value) not in MODULES
+            if method and (not call.args or name in _RANKERS):
+                return call.func.value  # type: ignore[attr-defined]  # `(h @ W.T).softmax(-1)`, `out.argmax(1)`
+            return call.args[0] if call.args else None
+        return None
+
+    def _instance(self, target: ast.AST, value: ast.AST) -> None:
+        """`net = Net()`, `model = Net(10).to(device)`: an instance of a class of this file."""
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _MOVES:
+            value = value.func.value
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+            self._instances[access_path(target) or ""] = value.func.id
+
+    def _returned_layer(self, cls: ast.ClassDef) -> None:
+        """The layer a module's forward pass returns last (`return self.fc3(x)`; `return self.fc(h), h`)."""
+        for fn in cls.body:
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name in ("forward", "__call__", "call"):
+                for node in ast.walk(fn):
+                    value = node.value if isinstance(node, ast.Return) else None
+                    if isinstance(value, ast.Tuple) and value.elts:
+                        value = value.elts[0]
+                    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.args:
+                        if access_path(value.func.value) == "self":
+                            self._returns[cls.name] = value.func.attr
+
+    def _model_output(self, called: str, what: str, line: int) -> None:
+        """`out = net(x); loss = criterion(out, y)` with `net` an instance of a class of this file (or
+        the file's only model): the layer its forward pass returns is the output layer."""
+        cls = self._instances.get(called)
+        if cls is None and len(self._returns) == 1 and _MODEL_NAME.match(called):
+            cls = next(iter(self._returns))
+        layer = self._returns.get(cls or "")
+        if layer is not None:
+            why = f"`{layer}` is the layer `{cls}` returns, whose output is {what} (line {line})"
+            self.layers.setdefault(layer, RoleHead(ROWS, why))
+
+    def _layer_call(self, core: ast.Call, what: str, line: int) -> None:
+        """`out = self.X(feat)` whose result is taken as logits: X is the output layer."""
+        name = target_name(core.func)
+        if name is None or not core.args or stem(core.func) in _CONSUMERS:
+            return
+        self._model_output(access_path(core.func) or "", what, line)
+        if not _NOT_HEAD.match(name) and not _HIDDEN.match(name):
+            why = f"`{name}` computes {what} (line {line})"
+            self.layers.setdefault(name, RoleHead(ROWS, why))
+
+    def _logits(self, scope: ast.AST, expr: ast.AST, what: str, at: ast.AST) -> None:
+        core = _unwrap(expr)
+        line = getattr(at, "lineno", 0)
+        if isinstance(core, ast.Call) and not _is_product(core):
+            self._layer_call(core, what, line)
+            return
+        if not _is_product(core):
+            return
+        ops = _operands(core)
+        picked = _head_operand(*ops) if ops is not None else None
+        if picked is None:
+            return
+        node, orient = picked
+        if stem(core.func if isinstance(core, ast.Call) else core) == "einsum":
+            orient = _einsum_orient(core, node) or orient  # type: ignore[arg-type]
+        inner = normalised(node)
+        if inner is not None:
+            name = named(inner)
+            if name is not None:
+                self._cosine.add(name)
+            return
+        name = named(node)
+        last = name.rsplit(".", 1)[-1] if name is not None else ""
+        if name is None or _NOT_HEAD.match(last) or _HIDDEN.match(last) or "sqrt" in ast.unparse(expr):
+            return
+        if what.endswith(tuple(f"`{r}`" for r in _RANKERS)) and _RETRIEVED.match(last):
+            return
+        made = "normalised" if _UNIT_NAME.search(last) else self._made(name)
+        if made == "normalised":
+            self._cosine.add(name)
+        if made is not None:
+            return
+        self._matrix(scope, name, RoleHead(orient, f"`{name}` multiplies hidden states into {what} (line {line})"))
+
+    def _unpacked(self, target: ast.AST, value: ast.AST) -> None:
+        """`basis, coords = digit_space(model)` of a helper of this file that returns a tuple: each
+        name is bound to the expression the helper returns in its place."""
+        if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return
+        fn = self._functions.get(value.func.id)
+        returns = [r.value for r in ast.walk(fn) if isinstance(r, ast.Return)] if fn is not None else []
+        returned = returns[-1].elts if returns and isinstance(returns[-1], ast.Tuple) else None
+        if returned is None or len(returned) != len(target.elts):
+            return
+        for t, v in zip(target.elts, returned, strict=True):
+            self._bindings.setdefault(access_path(t) or "", []).append(ast.Assign(targets=[t], value=v))
+
+    def _made(self, name: str) -> str | None:
+        """How a matrix is made, when that rules it out as an ordinary head: "normalised" (unit rows:
+        a cosine classifier, CLIP's text features) or "derived" (a product, a difference: a
+        projection of something else, not a layer's weight)."""
+        for node in self._bindings.get(name, []):
+            value = node.value
+            if isinstance(node, ast.AugAssign):
+                if isinstance(node.op, ast.Div) and "norm" in ast.unparse(value):
+                    return "normalised"
+                continue
+            if normalised(_unwrap(value)) is not None:
+                return "normalised"
+            if _is_product(value) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.MatMult, ast.Sub))):
+                return "derived"
+        return None

@@ -1,0 +1,377 @@
+"""Heads recognised by their role in the code, not by their name.
+
+A pre-pass over the module (`HeadRoles`) finds the layers and matrices that *act* as the output
+layer of a softmax model, whatever they are called:
+
+- **by construction**: an attribute or variable built as the output layer — `self.X =
+  nn.Linear(d, num_classes)` (also `len(classes)`, `config.num_labels`, `vocab_size`, …), a
+  Linear / Dense named as a readout or head, Flax `nn.Dense(self.num_classes, name=…)` (unnamed:
+  `Dense_k`, its position among the module's Dense layers), Keras `Dense(k, activation="softmax")`,
+  an `nn.Sequential` that ends in such a Linear (or in a softmax);
+- **by use** (`head_uses.py`): a matrix whose product with hidden states becomes `logits` or feeds softmax /
+  log_softmax / cross_entropy / nll_loss / a cross-entropy criterion / argmax / topk
+  (`logits = h @ M.T`, `F.linear(h, M, b)`, `out = self.X(feat); F.cross_entropy(out, y)`);
+- **by position**: the last `nn.Linear` kept by a loop over `model.modules()` / `children()`, the
+  last item of a list of a model's Linear layers.
+
+Each such head is label rows at medium confidence, with the reason it was taken for a head
+(`Taint.why`, quoted in the message; reported at warning level). A matrix used *only* normalised to
+compute the logits is a cosine classifier, not an ordinary head, and is left alone, as is a
+constructed layer normalised in a forward pass.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.libs.head_uses import (
+    CRITERIA,
+    LOGITS,
+    USES,
+    RoleHead,
+    UseRules,
+    const_str,
+    counts_labels,
+    named,
+    normalised,
+    stem,
+    target_name,
+)
+from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path, const
+
+# a layer named as the readout of the model
+_HEAD_NAME = re.compile(
+    r"^(?:readout|logits?|to_logits|lm_?head|unembed\w*|clf|cls|classif\w*|\w*_classifier|\w*vocab\w*|"
+    r"\w+_head|head|decoder_out|output_layer|out_layer|final_linear|final_fc|last_fc|last_linear)$",
+    re.I,
+)
+_LINEAR = {"Linear", "LazyLinear"}
+_DENSE = {"Dense"}
+_SOFTMAX_LAYERS = {"Softmax", "LogSoftmax"}
+_LAST_KEY = "<last layer>"
+# Keras' last layer: `model.layers[-1].weights[0]`, `model.get_layer(index=-1).get_weights()[0]`
+_LAST_LAYER = re.compile(r"(?:^|\.)layers\[-1\]\.(?:weight|weights\[0\]|trainable_weights\[0\])$")
+_FORWARD = re.compile(r"^(forward|__call__|call|logits?|get_logits|compute_logits)$")
+
+
+
+
+
+def _kw(call: ast.Call, *names: str) -> ast.AST | None:
+    return next((k.value for k in call.keywords if k.arg in names), None)
+
+
+
+def _layer_kind(call: ast.AST) -> str | None:
+    if not isinstance(call, ast.Call):
+        return None
+    name = stem(call.func)
+    if name in _LINEAR or name in _DENSE or name == "Sequential" or name in _SOFTMAX_LAYERS:
+        return name
+    return None
+
+
+def _out_features(call: ast.Call) -> ast.AST | None:
+    name = stem(call.func)
+    if name == "Linear" and len(call.args) != 1:  # torch `Linear(in, out)`; Haiku `hk.Linear(out)` below
+        return _kw(call, "out_features") or (call.args[1] if len(call.args) > 1 else None)
+    return _kw(call, "out_features", "features", "units", "output_size") or (call.args[0] if call.args else None)
+
+
+def _output_layer(call: ast.Call, target: str) -> str | None:
+    """Why a Linear / Dense call builds an output layer (None: no reason to think so)."""
+    name = stem(call.func)
+    out = _out_features(call)
+    if counts_labels(out):
+        return f"built as {name}(…, {ast.unparse(out)})"  # type: ignore[arg-type]
+    act = _kw(call, "activation")
+    activation = const_str(act) or (stem(act) if act is not None else None)  # "softmax", tf.nn.softmax
+    if name in _DENSE and activation in ("softmax", "log_softmax"):
+        return f'built as {name}(…, activation="{activation}")'
+    if _HEAD_NAME.match(target):
+        return f"a {name} layer named as the model's readout"
+    return None
+
+
+def _sequential_head(call: ast.Call, target: str) -> tuple[str, int] | None:
+    """An `nn.Sequential` ending in an output layer (or in a softmax after a Linear): the index of
+    its last Linear and why."""
+    items = list(call.args)
+    linear = [i for i, a in enumerate(items) if _layer_kind(a) in _LINEAR | _DENSE]
+    if not linear:
+        return None
+    last = linear[-1]
+    why = _output_layer(items[last], target)  # type: ignore[arg-type]
+    if why is None and any(_layer_kind(a) in _SOFTMAX_LAYERS for a in items[last + 1 :]):
+        why = "the last Linear of a Sequential that ends in a softmax"
+    return (last, len(items)) if why is not None else None
+
+
+
+class HeadRoles(UseRules):
+    """The heads of one module found by construction, use and position."""
+
+    def __init__(self, tree: ast.Module):
+        self.layers: dict[str, RoleHead] = {}  # `fc3`, `mlp[-1]`, `Dense_2`: a layer built or used as the head
+        self.matrices: dict[tuple[int, str], RoleHead] = {}  # (scope, name / path) used as the head
+        self.paths: dict[str, RoleHead] = {}  # `self.W`: attributes used as the head, in any method
+        self._cosine: set[str] = set()  # names used normalised to compute logits
+        self._criteria: set[str] = set()
+        self._pattern: re.Pattern[str] | None = None
+        self.last_keys: dict[str, str] = {}  # `last = sorted(params["params"])[-1]`: names holding the last layer's key
+        nodes = list(ast.walk(tree))
+        functions = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        self._functions = {fn.name: fn for fn in functions}
+        self._bindings: dict[str, list[ast.AST]] = {}
+        self._keras = False  # the file imports TensorFlow / Keras: `layers[-1]` is a Keras layer
+        self._returns: dict[str, str] = {}  # class -> the layer its forward pass returns (`self.fc3(x)`)
+        self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
+        self._classes: list[ast.ClassDef] = []
+        self._dense = False  # a `Dense(...)` call: Flax names to work out
+        self._used = False  # logits, a softmax, a loss or a trainable matrix: uses to look at
+        for node in nodes:
+            self._scan(node)
+        for cls in self._classes:
+            if self._dense:
+                self._flax_names(cls)
+            self._returned_layer(cls)
+        if self._used:
+            for scope in [tree, *functions]:
+                self._uses(scope)
+        self._forward_normalised(functions)
+
+    def _scan(self, node: ast.AST) -> None:
+        """One node of the pre-pass: bindings, constructions, instances, imports, loops."""
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                self._bind(t, node)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            self._construction(target, node.value)
+            self._instance(target, node.value)
+            if stem(getattr(node.value, "func", None) or ast.Pass()) in CRITERIA:
+                self._criteria.add(access_path(target) or "")  # `criterion = nn.CrossEntropyLoss()`
+            if isinstance(target, ast.Name):
+                self._last_key(target.id, node.value)
+                self._used = self._used or bool(LOGITS.search(target.id))
+        elif isinstance(node, ast.Call):
+            self._call(node)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            self._keras = self._keras or any(re.match(r"(tensorflow|keras|tf_keras)\b", n) for n in names)
+        elif isinstance(node, ast.ClassDef):
+            self._classes.append(node)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self._last_in_loop(node)
+
+    def _call(self, node: ast.Call) -> None:
+        name = stem(node.func)
+        if name == "add_module" and len(node.args) == 2:
+            self._construction(ast.Name(id=const_str(node.args[0]) or "", ctx=ast.Store()), node.args[1])
+        self._dense = self._dense or name == "Dense"
+        self._used = self._used or name in USES or any(k.arg == "requires_grad" for k in node.keywords)
+
+    def _bind(self, target: ast.AST, node: ast.Assign | ast.AugAssign) -> None:
+        path = access_path(target)
+        if path is not None:
+            self._bindings.setdefault(path, []).append(node)
+        else:
+            self._unpacked(target, node.value)
+
+    # ------------------------------------------------------------ construction
+    def _construction(self, target: ast.AST, value: ast.AST) -> None:
+        name = target_name(target)
+        if isinstance(value, ast.Call) and _layer_kind(value.func) in _DENSE | _LINEAR:
+            # Keras' functional API: `outputs = Dense(k, activation="softmax", name="preds")(x)`
+            name, value = const_str(_kw(value.func, "name")), value.func  # type: ignore[arg-type]
+        kind = _layer_kind(value)
+        if name is None or kind is None:
+            self._linear_list(target, value)
+            return
+        assert isinstance(value, ast.Call)
+        if kind == "Sequential":
+            seq = _sequential_head(value, "")
+            if seq is not None:
+                why = f"`{name}` is an nn.Sequential whose last Linear is the output layer"
+                self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = RoleHead(ROWS, why)
+            return
+        why = _output_layer(value, name) if kind in _LINEAR | _DENSE else None
+        if why is not None:
+            role = RoleHead(ROWS if kind in _LINEAR else COLS, f"`{name}` is {why}")
+            self.layers[name] = role
+            named = const_str(_kw(value, "name"))  # Keras `model.get_layer("probs")`
+            if named is not None:
+                self.layers[named] = role
+
+    def _flax_names(self, cls: ast.ClassDef) -> None:
+        """A Flax module's unnamed Dense layers are `Dense_0`, `Dense_1`, … in the order they are made."""
+        dense = [n for n in ast.walk(cls) if isinstance(n, ast.Call) and _flax_dense(n)]
+        dense.sort(key=lambda n: (n.lineno, n.col_offset))
+        for k, call in enumerate(dense):
+            named = const_str(_kw(call, "name"))
+            why = _output_layer(call, named or "")
+            if why is not None:
+                label = named or f"Dense_{k}"
+                self.layers[label] = RoleHead(COLS, f"Flax layer `{label}` is {why}")
+
+    def _linear_list(self, target: ast.AST, value: ast.AST) -> None:
+        """`linears = [m for m in model.modules() if isinstance(m, nn.Linear)]`: `linears[-1]` is
+        the last Linear layer, the classifier."""
+        name = target_name(target)
+        if name is None or not isinstance(value, ast.ListComp) or len(value.generators) != 1:
+            return
+        gen = value.generators[0]
+        if _walks_layers(gen.iter) and any(_tests_linear(c) for c in gen.ifs):
+            why = f"`{name}[-1]` is the last Linear layer of a model"
+            self.layers[f"{name}[-1]"] = RoleHead(ROWS, why)
+
+    def _last_key(self, name: str, value: ast.AST) -> None:
+        """`last = sorted(params["params"].keys())[-1]` / `list(params)[-1]`: the key of a Flax /
+        Haiku model's last layer (`params["params"][last]["kernel"]` is the output kernel)."""
+        last = isinstance(value, ast.Subscript) and const(value.slice) == -1
+        if not (last and isinstance(value.value, ast.Call)):  # type: ignore[attr-defined]
+            return
+        call = value.value  # type: ignore[attr-defined]
+        if stem(call.func) in ("sorted", "list") and call.args and "param" in ast.unparse(call.args[0]):
+            self.last_keys[name] = _LAST_KEY
+            self.layers[_LAST_KEY] = RoleHead(COLS, f"`{name}` is the key of the model's last layer")
+
+    def _last_in_loop(self, loop: ast.For | ast.AsyncFor) -> None:
+        """`for m in model.modules(): if isinstance(m, nn.Linear): last = m` (no break; or over
+        `reversed(...)` with a break): `last` is the last Linear layer, the classifier."""
+        var = loop.target.elts[-1] if isinstance(loop.target, ast.Tuple) else loop.target
+        if not isinstance(var, ast.Name) or not _walks_layers(loop.iter):
+            return
+        backwards = isinstance(loop.iter, ast.Call) and stem(loop.iter.func) == "reversed"
+        breaks = any(isinstance(n, ast.Break) for n in ast.walk(loop))
+        if backwards != breaks:
+            return  # the first Linear layer, not the last
+        for node in ast.walk(loop):
+            if isinstance(node, ast.If) and _tests_linear(node.test):
+                for stmt in node.body:
+                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id == var.id:
+                        for t in stmt.targets:
+                            name = target_name(t)
+                            if name is not None:
+                                self.layers[name] = RoleHead(ROWS, f"`{name}` is the last Linear layer of a model")
+
+    # ------------------------------------------------------------ use
+    def _forward_normalised(self, functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> None:
+        """A constructed layer whose weight a forward pass normalises is a cosine classifier."""
+        for fn in functions:
+            if _FORWARD.match(fn.name):
+                for node in ast.walk(fn):
+                    inner = normalised(node)
+                    path = named(inner) if inner is not None else None
+                    if path is not None:
+                        parts = path.split(".")
+                        self._cosine.add(parts[-2] if parts[-1] == "weight" and len(parts) > 1 else parts[-1])
+        for name in list(self.layers):
+            if name.split("[")[0] in self._cosine:
+                del self.layers[name]
+
+    # ------------------------------------------------------------ queries
+    def layer(self, path: str) -> Taint | None:
+        """`<anything>.X.weight`, `X.kernel`, `params["params"]["X"]["kernel"]`, `X.get_weights()[0]`
+        of a layer X recognised by its role."""
+        if not self.layers:
+            return self._last_layer(path)
+        if self._pattern is None:
+            names = "|".join(re.escape(n) for n in sorted(self.layers, key=len, reverse=True))
+            self._pattern = re.compile(
+                rf"(?:^|\.)({names})(?:\.weight|\.kernel|\.get_weights\(\)\[0\]|\.weights\[0\])$"
+            )
+        m = self._pattern.search(path)
+        if m is None:
+            return self._last_layer(path)
+        role = self.layers[m.group(1)]
+        kernel = not path.endswith(".weight")
+        return RoleHead(COLS if kernel else role.orient, role.why).taint(path)
+
+    def _last_layer(self, path: str) -> Taint | None:
+        """`model.layers[-1].weight` / `.weights[0]`: the last layer's weight (a Keras kernel: columns)."""
+        if _LAST_LAYER.search(path) is None:
+            return None
+        keras = self._keras or not path.endswith(".weight")
+        why = "it is the kernel of the model's last layer" if keras else "it is the weight of the model's last layer"
+        return RoleHead(COLS if keras else ROWS, why).taint(path)
+
+    def has_layer(self, name: str) -> bool:
+        return name in self.layers
+
+    def matrix(self, scopes: list[int], name: str) -> Taint | None:
+        """A name (in the innermost scope that knows it) or an attribute path used as the head."""
+        if "." in name:  # `self.W` in its class, `model.W` of an instance outside
+            role = self.paths.get(name) or self.paths.get("self." + name.rsplit(".", 1)[-1])
+            return role.taint(name) if role is not None else None
+        for scope in reversed(scopes):
+            role = self.matrices.get((scope, name))
+            if role is not None:
+                return role.taint(name)
+        return None
+
+
+def _flax_dense(call: ast.Call) -> bool:
+    """`nn.Dense(...)` of Flax (`flax.linen` under any alias), not Keras' `layers.Dense`."""
+    func = call.func
+    owner = access_path(func.value) if isinstance(func, ast.Attribute) else None
+    return stem(func) == "Dense" and owner is not None and not re.search(r"layers|keras", owner)
+
+
+def _walks_layers(it: ast.AST) -> bool:
+    """`model.modules()`, `list(net.children())`, `reversed(list(m.named_modules()))`."""
+    while isinstance(it, ast.Call) and stem(it.func) in ("list", "reversed", "tuple", "enumerate"):
+        if not it.args:
+            return False
+        it = it.args[0]
+    return isinstance(it, ast.Call) and stem(it.func) in ("modules", "children", "named_modules", "named_children")
+
+
+def _tests_linear(test: ast.AST) -> bool:
+    """`isinstance(m, nn.Linear)`, `isinstance(m, (nn.Linear, Dense))`."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            if any(stem(k) in _LINEAR | _DENSE for k in kinds):
+                return True
+    return False
+
+
+class RoleRules:
+    """Mixin of the analyser: names and layers that are heads by their role (`HeadRoles`)."""
+
+    roles: HeadRoles
+    _role_scopes: list[int]
+
+    def _analyse_function(self, info: Any, *args: Any, **kwargs: Any) -> None:
+        self._role_scopes.append(id(info.node))
+        try:
+            super()._analyse_function(info, *args, **kwargs)  # type: ignore[misc]
+        finally:
+            self._role_scopes.pop()
+
+    def role_value(self, name: str, value: Any) -> Any:
+        """The value of a name or attribute path: a head by its role when nothing else is known of it."""
+        if value is None or (isinstance(value, Taint) and value.kind == PARAM and not value.row):
+            role = self.roles.matrix(self._role_scopes, name)
+            if role is not None:
+                return role
+        return value
+
+
+def get_layer(an: Any, c: CallSite) -> Any:
+    """Keras `model.get_layer("probs")` of a layer built as the output layer: that layer."""
+    name = const_str(c.node.args[0]) if c.node.args else const_str(c.kw("name"))
+    func = c.node.func
+    base = access_path(func.value) if isinstance(func, ast.Attribute) else None
+    if base is not None and c.const_arg(1, "index") == -1:
+        return HeadModule(f"{base}.layers[-1]")  # the last layer
+    if name is not None and base is not None and an.roles.has_layer(name):
+        return HeadModule(f"{base}.{name}")
+    return NOTHING
+
+
+FUNCTIONS: dict[str, Handler] = {**table(get_layer, "get_layer")}
