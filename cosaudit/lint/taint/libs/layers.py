@@ -110,6 +110,20 @@ def _sequential_head(call: ast.Call, target: str) -> tuple[str, int] | None:
     return (last, len(items)) if why is not None else None
 
 
+# calls that may compare or normalise vectors (products, norms, similarities, distances, indexes,
+# clustering) or name a helper that does; a module with none of them, and no `@` or `*`, is skipped
+_COMPARING_CALL = re.compile(
+    r"cos|sim|gram|angle|pair|near|close|neighbo|norm|dist|corr|cov|dot|mm$|matmul|matvec|einsum|inner|"
+    r"kernel|knn|faiss|index|cluster|means|scan|optics|acos|div|mul|sqrt|linear|search|pearson|spearman|kendall",
+    re.I,
+)
+
+
+def _compares(node: ast.AST) -> bool:
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, (ast.MatMult, ast.Mult))
+    return isinstance(node, ast.Call) and bool(_COMPARING_CALL.search(stem(node.func) or ""))
+
 
 class HeadRoles(UseRules):
     """The heads of one module found by construction, use and position."""
@@ -132,6 +146,8 @@ class HeadRoles(UseRules):
         self._classes: list[ast.ClassDef] = []
         self._dense = False  # a `Dense(...)` call: Flax names to work out
         self._used = False  # logits, a softmax, a loss or a trainable matrix: uses to look at
+        if not any(_compares(n) for n in nodes):
+            return  # nothing here compares vectors, so no head found by its role could be reported
         for node in nodes:
             self._scan(node)
         for cls in self._classes:
