@@ -135,7 +135,7 @@ def _pair_severity(ctx: RuleContext) -> Callable[[Event], Severity | None]:
     def severity(ev: Event) -> Severity | None:
         if ctx.facts.normalised_head:
             return Severity.INFO
-        return Severity.WARNING if _loader_centred(ev) or _by_role(ev) else None
+        return Severity.WARNING if _loader_centred(ev) or _by_role(ev) or ev.by_name else None
 
     return severity
 

@@ -87,7 +87,8 @@ class CallRules:
             return self._sink("cosine", head, head, node, f"{site.name}()")
         if head is not None and P.MAX_COSINE_FN.match(site.name) and len(site.args) == 2:
             return self._sink("cosine", head, None, node, f"{site.name}()")  # other vectors against every row
-        return selfsim.by_name(self, site)
+        out = selfsim.by_name(self, site)
+        return selfsim.nearest_by_name(self, site) if out is NOTHING else out
 
     def _callable_object(self, site: CallSite) -> Any:
         """Calls of values bound earlier: a tensor fetched by a variable name, a user function,

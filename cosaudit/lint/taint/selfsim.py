@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint
+from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint, access_path
 
 # a name that says cosines / angles / a similarity matrix (`pairwise_cos_sim`, `angle_matrix`,
 # `get_cosine_similarities`, `mutual_coherence`) ...
@@ -70,5 +70,61 @@ def by_name(an: Any, c: CallSite) -> Any:
     what = "named for a Gram matrix" if gram else "named for pairwise cosines"
     head = replace(head, confidence="medium")  # the helper's body is not in the scan: its name is the evidence
     ev = Event("dot" if gram else "cosine", head, head, an._pos(c.node), what, helper=name)
+    an._emit(ev)
+    return Sim(ev)
+
+
+# a name that says the nearest labels by similarity (`find_closest_tokens`, `nearest_neighbours`,
+# `most_similar`, `get_similar_words`, `knn_tokens`) ...
+_NEAREST_NAME = re.compile(r"(?:^|_)(?:closest|nearest|similar|knn|neighbou?rs?)(?:_|$)", re.I)
+# ... not of logits (a decoding), of class means or features (a classifier), nor a loss or a plot
+_NOT_NEAREST = re.compile(r"logit|decod|mean|centroid|center|centre|feat|class", re.I)
+# what else the call is given: the query label and the tokenizer that turns it into a row index
+_QUERY = re.compile(
+    r"(?:^|_)(?:tok(?:en)?s?|words?|labels?|ids?|idx|vocab|queries|query|tokeni[sz]er|itos)(?:_|$)", re.I
+)
+# data that would make it a comparison of other vectors with the rows (a lens), not of rows
+_DATA = re.compile(
+    r"hidden|state|act(?:ivation)?s?(?:_|$)|feat|emb|vec|logit|mean|centroid|inputs?(?:_emb|$)|^[xh]$|sentence|model|encoder",
+    re.I,
+)
+_RANK_OPTIONS = _OPTIONS | {"k", "top_k", "topk", "n", "top_n", "num", "limit", "exclude_self", "verbose"}
+
+
+def _nearest_query(c: CallSite) -> Taint | None:
+    """The one head matrix of a call that is otherwise given a label to look up (a string, a
+    token id, a `word`) and a tokenizer: nothing that could be other vectors compared with it."""
+    named = [(v, node) for v, node in zip(c.args, c.node.args, strict=False)] + [
+        (c.kwargs.get(k.arg), k.value) for k in c.node.keywords if k.arg and k.arg not in _RANK_OPTIONS
+    ]
+    heads = [v for v, _ in named if _matrix(v)]
+    if len(heads) != 1:
+        return None
+    if any(v is not None and not _matrix(v) for v, _ in named):
+        return None  # a value we follow beside the head (hidden states, input embeddings, a similarity)
+    others = [node for v, node in named if v is None]
+    words = [(access_path(n) or "").rsplit(".", 1)[-1] for n in others if not isinstance(n, ast.Constant)]
+    if any(not w or _DATA.search(w) for w in words):
+        return None
+    said = any(isinstance(n, ast.Constant) for n in others) or any(_QUERY.search(w) for w in words)
+    return heads[0] if said else None
+
+
+def nearest_by_name(an: Any, c: CallSite) -> Any:
+    """`find_closest_tokens(word, tokenizer, lm_head_weight, top_k=5)`: a helper we cannot read,
+    named for the nearest labels by similarity and given a head beside a label and a tokenizer,
+    ranks the other rows by their similarity with that label's row. Its body is not in the scan
+    and similarity may be a dot product: medium confidence, a warning."""
+    name = c.name
+    if not _NEAREST_NAME.search(name) or _NOT_NEAREST.search(name) or _OTHER_NAME.search(name):
+        return NOTHING
+    if c.owner.split(".")[0] in _LIBRARIES:
+        return NOTHING
+    head = _nearest_query(c)
+    if head is None:
+        return NOTHING
+    head = replace(head, confidence="medium")
+    what = "named for the nearest labels by similarity"
+    ev = Event("cosine", head, head, an._pos(c.node), what, helper=name, by_name=True)
     an._emit(ev)
     return Sim(ev)

@@ -90,6 +90,7 @@ class Event:
     derived: list[Derived] = field(default_factory=list)
     helper: str | None = None
     against_means: bool = False  # the other operand is class means (neural-collapse code)
+    by_name: bool = False  # only a helper's name says it compares the rows (nearest labels): a warning
 
     @property
     def ranking(self) -> bool:
