@@ -211,8 +211,8 @@ class ArithmeticRules:
         """`(W @ ref) / W.norm(dim=1)`, `/ (W.norm(dim=1) * ref.norm())`: one vector against every
         label row, divided by the rows' norms, ranks the labels by cosine with it (a cosine lens
         written out by hand)."""
-        simple = (ast.Name, ast.Attribute, ast.Subscript)
-        if not (isinstance(product.left, simple) and isinstance(product.right, simple)):
+        simple = (ast.Name, ast.Attribute, ast.Subscript)  # the head's side; the other may be normalised inline
+        if not (isinstance(product.left, simple) or isinstance(product.right, simple)):
             return None
         left, right = self.eval(product.left, env), self.eval(product.right, env)
         normed = {t.source for t in self._norms_in(denominator, env)}
@@ -250,6 +250,8 @@ class ArithmeticRules:
                 out.append(env[sub.id].taint)
             elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
                 target = _normed(sub, self.aliases)
+                if _whole_norm(sub, target):
+                    continue  # `W_U.norm()`: one number for the whole matrix, not each row's norm
                 value = self.eval(target, env) if isinstance(target, (ast.Name, ast.Attribute)) else None
                 if isinstance(value, Taint):
                     out.append(value)
@@ -344,6 +346,15 @@ def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | 
     if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
         return func.value
     return call.args[0] if call.args else None
+
+
+def _whole_norm(call: ast.Call, target: ast.AST | None) -> bool:
+    """A norm over the whole matrix: no `dim` / `axis`, and no positional argument past the order
+    (`W.norm()`, `W.norm(2)`, `np.linalg.norm(W)`, `torch.linalg.norm(W, "fro")`)."""
+    if any(k.arg in ("dim", "axis", "axes") for k in call.keywords):
+        return False
+    method = isinstance(call.func, ast.Attribute) and target is call.func.value
+    return len(call.args) <= (1 if method else 2)
 
 
 def _stem(node: ast.AST) -> str:

@@ -25,3 +25,11 @@ row_norms = torch.linalg.norm(head, dim=-1)
 lens3 = (head @ ref) / row_norms  # expect: COS120
 logits = (head @ ref) / ref.norm()  # the logit lens, scaled: every equivalent model ranks alike
 coupling = (head @ class_mean) / head.norm(dim=1)  # a row against its class mean (neural collapse)
+
+# %% the other side normalised inline, in one expression (`a / |a| @ W_U / |W_U columns|`)
+W_U = tl_model.W_U
+w_out = tl_model.W_out[-1]
+composition = w_out / w_out.norm(dim=1).unsqueeze(1) @ W_U / W_U.norm(dim=0)  # expect: COS120
+composition_np = np.asarray(v) / np.linalg.norm(v) @ W_U / np.linalg.norm(W_U, axis=0)  # expect: COS120
+scaled_logits = resid / resid.norm(dim=-1, keepdim=True) @ W_U  # the logit lens of a normalised state
+whole = w_out / w_out.norm() @ W_U / W_U.norm()  # scaled by the whole matrix's norm: a logit lens
