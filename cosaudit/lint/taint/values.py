@@ -347,10 +347,14 @@ _SOURCE_TAILS = (
 
 
 _STATE_DICT_WEIGHT = re.compile(r"\.state_dict\(\)\.weight$")
+# a weight-normalised layer's direction (`weight_norm`: `fc.weight_v`; `parametrizations.weight_norm`:
+# `fc.parametrizations.weight.original1`): the rows of the head up to a positive scale each
+_WEIGHT_DIRECTION = re.compile(r"\.(?:weight_v|parametrizations\.weight\.original1)$")
 
 
 def match_source(path: str) -> tuple[str, str] | None:
     path = _STATE_DICT_WEIGHT.sub(".weight", path)  # `model.fc.state_dict()["weight"]` is `model.fc.weight`
+    path = _WEIGHT_DIRECTION.sub(".weight", path)
     if not path.endswith(_SOURCE_TAILS) or not P.ANY_SOURCE.search(path):
         return None
     for pat, kind, orient in P.SOURCES:

@@ -25,6 +25,7 @@ from cosaudit.lint.taint.values import (
     HeadModule,
     ParamList,
     Taint,
+    TupleVal,
     access_path,
     root_of,
 )
@@ -52,10 +53,13 @@ def listing(an: Any, c: CallSite) -> Any:
 
 
 def first_parameter(an: Any, c: CallSite) -> Any:
-    """`next(model.fc.parameters())`, `next(iter(head.parameters()))`: a head module's weight."""
-    first = c.args[0] if len(c.args) == 1 else None
-    if isinstance(first, ParamList) and first.head is not None:
+    """`next(model.fc.parameters())`, `next(iter(head.parameters()))`: a head module's weight;
+    `next(p for n, p in model.named_parameters() if "fc.weight" in n)`: the head the name test picks."""
+    first = c.args[0] if c.args else None
+    if isinstance(first, ParamList) and first.head is not None and len(c.args) == 1:
         return an._parameter(first, 0, c.env)
+    if isinstance(first, TupleVal):
+        return first.label_matrix() or NOTHING
     return NOTHING
 
 

@@ -33,3 +33,16 @@ composition = w_out / w_out.norm(dim=1).unsqueeze(1) @ W_U / W_U.norm(dim=0)  # 
 composition_np = np.asarray(v) / np.linalg.norm(v) @ W_U / np.linalg.norm(W_U, axis=0)  # expect: COS120
 scaled_logits = resid / resid.norm(dim=-1, keepdim=True) @ W_U  # the logit lens of a normalised state
 whole = w_out / w_out.norm() @ W_U / W_U.norm()  # scaled by the whole matrix's norm: a logit lens
+
+# %% a weight-normalised classifier: the direction part of its rows (the logits stay linear)
+v_unit = F.normalize(teacher.fc.weight_v.detach())
+class_sim = v_unit @ v_unit.T  # expect: COS101
+p_unit = F.normalize(net.fc.parametrizations.weight.original1)
+p_sim = p_unit @ p_unit.T  # expect: COS101
+gain = teacher.fc.weight_g  # the magnitudes alone compare no labels
+
+# %% the head picked by a name test inside next(...)
+W_fc = next(p for n, p in model.named_parameters() if "fc.weight" in n).detach()
+fc_gram = torch.mm(W_fc, W_fc.T)  # expect: COS102
+W_first = next(p for n, p in model.named_parameters() if "conv1" in n)  # a convolution: not a head
+conv_gram = torch.mm(W_first.flatten(1), W_first.flatten(1).T)
