@@ -262,3 +262,10 @@ TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|['\"](?:openai-community/)?"
     r"(?:gpt2|distilgpt2|bert-base|bert-large|roberta|t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-1B|Qwen/Qwen2(?:\.5)?-0\.5B)"
 )
+
+# the first part of a call's owner that names a numeric library (`np.dot`, `torch.linalg.norm`),
+# not a user's module or object: its functions are known, not helpers judged by their names
+NUMERIC_LIBRARIES = frozenset(
+    {"np", "numpy", "torch", "math", "cmath", "jnp", "jax", "tf", "F", "nn", "scipy", "sp", "sympy", "mx",
+     "linalg", "LA", "la"}
+)

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint, access_path
 
@@ -31,7 +32,6 @@ _GRAM_NAME = re.compile(r"(?:^|_)gram(?:_|$)", re.I)
 _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(?:ulari[sz]|$|_)", re.I)
 
 
-_LIBRARIES = {"np", "numpy", "torch", "math", "cmath", "jnp", "jax", "tf", "F", "nn", "scipy", "sp", "sympy", "mx"}
 _ELEMENTWISE = {"cos", "cosh", "angle"}
 _OPTIONS = {"dim", "axis", "eps", "device", "dtype", "metric", "degrees"}
 
@@ -59,7 +59,7 @@ def by_name(an: Any, c: CallSite) -> Any:
     """`compute_pairwise_angle(W)`, `utils.cos_sim_matrix(head)`: a helper we cannot read, named for
     cosines / angles / a Gram matrix and given one label matrix alone, compares its rows pairwise."""
     name = c.name
-    if _OTHER_NAME.search(name) or c.owner.split(".")[0] in _LIBRARIES or name in _ELEMENTWISE:
+    if _OTHER_NAME.search(name) or c.owner.split(".")[0] in P.NUMERIC_LIBRARIES or name in _ELEMENTWISE:
         return NOTHING  # `np.cos(W)`, `np.angle(z)`: elementwise, not a comparison of rows
     gram = bool(_GRAM_NAME.search(name))
     if not gram and not _SIMILARITY_NAME.search(name):
@@ -68,8 +68,14 @@ def by_name(an: Any, c: CallSite) -> Any:
     if head is None:
         return NOTHING
     what = "named for a Gram matrix" if gram else "named for pairwise cosines"
-    head = replace(head, confidence="medium")  # the helper's body is not in the scan: its name is the evidence
-    ev = Event("dot" if gram else "cosine", head, head, an._pos(c.node), what, helper=name)
+    return _named_helper(an, c, head, "dot" if gram else "cosine", what)
+
+
+def _named_helper(an: Any, c: CallSite, head: Taint, kind: str, what: str, *, warning: bool = False) -> Sim:
+    """The event of a helper we cannot read, judged by its name: its body is not in the scan, so
+    the name is the evidence (medium confidence)."""
+    head = replace(head, confidence="medium")
+    ev = Event(kind, head, head, an._pos(c.node), what, helper=c.name, by_name=warning)
     an._emit(ev)
     return Sim(ev)
 
@@ -118,13 +124,9 @@ def nearest_by_name(an: Any, c: CallSite) -> Any:
     name = c.name
     if not _NEAREST_NAME.search(name) or _NOT_NEAREST.search(name) or _OTHER_NAME.search(name):
         return NOTHING
-    if c.owner.split(".")[0] in _LIBRARIES:
+    if c.owner.split(".")[0] in P.NUMERIC_LIBRARIES:
         return NOTHING
     head = _nearest_query(c)
     if head is None:
         return NOTHING
-    head = replace(head, confidence="medium")
-    what = "named for the nearest labels by similarity"
-    ev = Event("cosine", head, head, an._pos(c.node), what, helper=name, by_name=True)
-    an._emit(ev)
-    return Sim(ev)
+    return _named_helper(an, c, head, "cosine", "named for the nearest labels by similarity", warning=True)

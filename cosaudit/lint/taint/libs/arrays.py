@@ -71,13 +71,10 @@ def _flip(v: Any, flag: Any) -> Any:
     return v.flipped() if flag is True and flips else v
 
 
-_LIBRARIES = {"torch", "np", "numpy", "jnp", "jax", "tf", "F", "scipy", "linalg", "LA", "la"}
-
-
 def dot(an: Any, c: CallSite) -> Any:
     """`a @ b` in every spelling: `np.inner(a, b)` / `torch.inner` is `a @ b.T`;
     `tf.matmul(a, b, transpose_b=True)` (or `adjoint_b`, and `transpose_a`) transposes first."""
-    if len(c.args) == 1 and isinstance(c.node.func, ast.Attribute) and c.owner.split(".")[0] not in _LIBRARIES:
+    if len(c.args) == 1 and isinstance(c.node.func, ast.Attribute) and c.owner.split(".")[0] not in P.NUMERIC_LIBRARIES:
         return an._dot_sink(c.receiver, c.args[0], c.node, c.name)  # `h.matmul(W)` of an `h` we do not follow
     if len(c.args) < 2:
         return NOTHING
