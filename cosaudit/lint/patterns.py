@@ -251,7 +251,13 @@ SIGMOID_EVIDENCE = re.compile(
 )
 NORMALISED_HEAD_EVIDENCE = re.compile(
     r"ArcFace|CosFace|NormFace|SphereFace|CosineClassifier|ArcMarginProduct|AddMarginProduct|NormedLinear"
-    r"|\bnGPT\b|logit_scale"
+    r"|CosineLinear|CosLinear|\bnGPT\b|logit_scale"
+    # NormFace written inline, the logits of a module's own layer:
+    # `F.linear(F.normalize(x), F.normalize(self.fc.weight))` (an analysis's cosine lens normalises
+    # `model.lm_head.weight`, not `self.<layer>.weight`; a Gram `linear(normalize(W), normalize(W))`
+    # has the head on both sides)
+    r"|\blinear\(\s*(?:[\w.]+\.)?normalize\(\s*(?![\w.]*weight\b)[^()]*(?:\([^()]*\)[^()]*)*\)\s*,"
+    r"\s*(?:[\w.]+\.)?normalize\(\s*self\.(?:\w+\.)*weight\b"
     # a head trained on the oblique manifold (pymanopt, every column unit-norm): the translations that
     # keep every column on the sphere (w_y . c = -|c|^2 / 2 for all y) leave its Gram unchanged
     r"|\bOblique\s*\("

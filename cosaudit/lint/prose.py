@@ -89,7 +89,7 @@ CAUSAL = re.compile(
 OTHER_OPERAND = re.compile(
     r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
-    r"\b(?:with|and|to) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
+    r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
     r"\b(?:sum|write|residual|hidden|query|activation|state|steering|feature)s?[- ](?:un)?embedding "
@@ -158,6 +158,10 @@ FORWARD = re.compile(
     r"\blogits?\b|\blogit-\w+|\b(?:wins?|won|winning)\b|\bread[- ]?out\b|\breads? (?:\w+ )?(?:using|by)\b", _I
 )
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
+# a cosine classifier's forward pass in words: "whose logits are (scaled) cosines", "logits = cosine similarity"
+COSINE_LOGITS = re.compile(
+    r"\blogits? (?:are|is|=|equals?) (?:the )?(?:[\w-]+ )?cos(?:ines?|ine similarit(?:y|ies))\b", _I
+)
 SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
 FORMULA = re.compile(
     r"\\cos\b|\\arccos\b|\\(?:operatorname|mathrm|text)\{cos(?:ine)?\}|"
@@ -275,7 +279,10 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
 
 
 def _forward_pass(text: str) -> bool:
-    """Only dot / inner products, in a sentence about logits: the forward pass, not geometry."""
+    """Only dot / inner products, in a sentence about logits, or logits that are cosines (a cosine
+    classifier): the forward pass, not geometry."""
+    if COSINE_LOGITS.search(text):
+        return True
     rels = [m.group(0) for m in RELATION.finditer(text)]
     return bool(FORWARD.search(text)) and all(PRODUCT.match(r) for r in rels)
 

@@ -24,3 +24,24 @@ def test_a_commented_out_logit_scale_is_no_normalised_head(tmp_path: Path) -> No
 
 def test_a_live_logit_scale_still_lowers_the_cosine_to_info(tmp_path: Path) -> None:
     assert _severities(tmp_path, "logit_scale = clip.logit_scale.exp()\n") == [("COS101", "info")]
+
+
+_INLINE_COSINE_LOGITS = """
+class Net(torch.nn.Module):
+    def forward(self, x):
+        return self.t * F.linear(F.normalize(self.encode(x), dim=-1), F.normalize(self.fc.weight, dim=-1))
+"""
+
+
+def test_logits_of_normalised_input_and_own_normalised_rows_are_a_cosine_classifier(tmp_path: Path) -> None:
+    assert _severities(tmp_path, _INLINE_COSINE_LOGITS) == [("COS101", "info")]
+
+
+def test_a_cosine_lens_over_another_models_rows_is_no_cosine_classifier(tmp_path: Path) -> None:
+    lens = "scores = F.linear(F.normalize(h, dim=-1), F.normalize(model.lm_head.weight, dim=-1))\n"
+    assert _severities(tmp_path, lens) == [("COS101", "error")]
+
+
+def test_the_gram_of_a_layers_own_normalised_rows_is_no_cosine_classifier(tmp_path: Path) -> None:
+    gram = "g = F.linear(F.normalize(self.fc.weight), F.normalize(self.fc.weight))\n"
+    assert _severities(tmp_path, gram) == [("COS101", "error")] * 2  # _GRAM's and this one
