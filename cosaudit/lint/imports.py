@@ -35,9 +35,9 @@ class ModuleIndex:
             return None
         folder = os.path.dirname(os.path.abspath(importer))
 
-        def helpers(module: str | None, level: int) -> dict[str, Taint | FuncInfo]:
+        def helpers(module: str | None, level: int) -> dict[str, Taint | FuncInfo] | None:
             path = self.resolve(folder, module, level)
-            return self._summary(path) if path is not None else {}
+            return self._summary(path) if path is not None else None  # None: not a module of the scan
 
         return helpers
 

@@ -103,8 +103,11 @@ NAME_HINTS: list[tuple[re.Pattern[str], str]] = [
 # a getter whose name says it returns the head's rows (`model.get_unembedding_matrix()`,
 # `net.get_classifier_weights()`): label rows at medium confidence. Input embeddings are not.
 HEAD_GETTER = re.compile(
-    r"^(?:get|extract|fetch)_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|"
-    r"lm_head_weights?|classifier_weights?|class_weights_matrix)\d*$"
+    r"^(?:get|extract|fetch|load|read)_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|"
+    r"output_embedding_(?:matrix|weights?)|lm_head_weights?|classifier_weights?|class_weights_matrix)\d*$"
+    # without a verb only a name that says weights or matrix: a bare `unembed(x)` / `lm_head(h)` gives logits
+    r"|^(?:unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|lm_head_(?:weights?|matrix)|"
+    r"classifier_weights?)\d*$"
 )
 
 # a function whose name says it takes the maximum cosine of each of many vectors against a fixed

@@ -48,9 +48,29 @@ def test_helpers_that_return_no_head_stay_quiet(tmp_path: Path) -> None:
 
 
 def test_only_modules_of_the_scan_are_read(tmp_path: Path) -> None:
-    _write(tmp_path, {"utils.py": _HEAD, "analyse.py": _SCRIPT})
+    parts = {
+        "utils.py": _HEAD.replace("get_unembedding", "parts"),
+        "analyse.py": _SCRIPT.replace("get_unembedding", "parts"),
+    }
+    _write(tmp_path, parts)
     assert _codes(tmp_path, "analyse.py") == []
     assert _codes(tmp_path, "analyse.py", "utils.py") == [("analyse.py", "COS101", 5)]
+
+
+def test_a_getter_imported_from_outside_the_scan_is_judged_by_its_name(tmp_path: Path) -> None:
+    _write(tmp_path, {"utils.py": _HEAD, "analyse.py": _SCRIPT})
+    assert _codes(tmp_path, "analyse.py") == [("analyse.py", "COS101", 5)]
+    # of the scan, the helper's body decides: this one returns the input embeddings
+    inputs = "def get_unembedding(model):\n    return model.get_input_embeddings().weight.detach()\n"
+    _write(tmp_path, {"utils.py": inputs})
+    assert _codes(tmp_path, "analyse.py", "utils.py") == []
+
+
+def test_a_bare_unembed_call_outside_the_scan_gives_logits_not_rows(tmp_path: Path) -> None:
+    script = "import torch.nn.functional as F\nfrom utils import unembed\nz = unembed(h)\n"
+    script += "s = F.cosine_similarity(z[1], z[2], dim=0)\n"
+    _write(tmp_path, {"analyse.py": script})
+    assert _codes(tmp_path, "analyse.py") == []
 
 
 def test_relative_star_and_module_imports(tmp_path: Path) -> None:
@@ -68,8 +88,16 @@ s2 = torch.cosine_similarity(G[1], G[2], dim=0)
 """
     star = run.replace("from .load import load_head\n", "").replace("import pkg.sub.load as L\n", "")
     star = star.replace("L.load_head", "load_head")
-    _write(tmp_path, {"pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/load.py": load,
-                      "pkg/sub/run.py": run, "pkg/sub/star.py": star})
+    _write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/load.py": load,
+            "pkg/sub/run.py": run,
+            "pkg/sub/star.py": star,
+        },
+    )
     assert _codes(tmp_path) == [
         ("pkg/sub/run.py", "COS101", 7),
         ("pkg/sub/run.py", "COS101", 9),

@@ -42,7 +42,8 @@ from cosaudit.lint.taint.values import (
 )
 
 # (module, level of a relative import) -> {function name: the label rows it returns}
-ImportLookup = Callable[[str | None, int], dict[str, Taint | FuncInfo]]
+# (module, level) -> the label-row helpers of that module of the scan; None: the module is not in the scan
+ImportLookup = Callable[[str | None, int], dict[str, Taint | FuncInfo] | None]
 
 # a layer of the module being built (`self.fc.weight`, `self.head[-1].weight`): its rows are fresh
 _OWN_LAYER = re.compile(r"^self\.\w+(\[-?\d+\])?\.weight\b")
@@ -110,6 +111,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
         self.tree = tree
         # the label-row helpers of another scanned module: (module, level) -> {function: rows}
         self._imports = imports
+        # bare names imported from modules outside the scan (`from utils import get_unembedding`
+        # with utils.py not scanned): what they return is judged by their names
+        self.outside_imports: set[str] = set()
         self.events: list[Event] = []
         self.aliases: dict[str, str] = {}
         self.functions: dict[str, FuncInfo] = {}
@@ -243,10 +247,15 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
             if alias.asname:
                 self.aliases[alias.asname] = alias.name.split(".")[-1]
             env.setdefault(bound, None)  # imported names are not label representations
+        if isinstance(stmt, ast.ImportFrom) and not self._in_scan(stmt):
+            self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
         if self._imports is not None:
             self._bind_imported(stmt, env)
 
     _s_ImportFrom = _s_Import
+
+    def _in_scan(self, stmt: ast.ImportFrom) -> bool:
+        return self._imports is not None and self._imports(stmt.module, stmt.level) is not None
 
     def _bind_imported(self, stmt: ast.Import | ast.ImportFrom, env: dict[str, Any]) -> None:
         """Helpers of another scanned module that return label rows: `from utils import get_head`
@@ -255,10 +264,10 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 prefix = alias.asname or alias.name
-                for name, rows in self._imports(alias.name, 0).items():
+                for name, rows in (self._imports(alias.name, 0) or {}).items():
                     env[f"{prefix}.{name}"] = imported(name, rows)
             return
-        heads = self._imports(stmt.module, stmt.level)
+        heads = self._imports(stmt.module, stmt.level) or {}
         for alias in stmt.names:
             if alias.name == "*":
                 env.update((name, imported(name, rows)) for name, rows in heads.items())
@@ -267,7 +276,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
             else:  # `from . import geometry`: a module of the package, used as `geometry.helper(W)`
                 module = f"{stmt.module}.{alias.name}" if stmt.module else alias.name
                 prefix = alias.asname or alias.name
-                for name, rows in self._imports(module, stmt.level).items():
+                for name, rows in (self._imports(module, stmt.level) or {}).items():
                     env[f"{prefix}.{name}"] = imported(name, rows)
 
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:

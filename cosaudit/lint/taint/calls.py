@@ -77,8 +77,13 @@ class CallRules:
         node = site.node
         if site.name == "partial" and node.args:
             return self._partial(node)  # `partial(F.cosine_similarity, dim=0)`: a helper
-        # `get_unembedding(model)` of a helper of the scan that returns no head stays unknown
-        method = isinstance(node.func, ast.Attribute) or not site.name.startswith("get")
+        # `get_unembedding(model)` of a helper of the scan that returns no head stays unknown; one
+        # imported from a module outside the scan is judged by its name
+        method = (
+            isinstance(node.func, ast.Attribute)
+            or not site.name.startswith("get")
+            or (isinstance(node.func, ast.Name) and node.func.id in self.outside_imports)
+        )
         if method and P.HEAD_GETTER.match(site.name):
             path = access_path(node)
             return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
