@@ -1,3 +1,4 @@
+# expect: COS301
 """Heads returned by helpers of modules outside the scan, judged by the helpers' names.
 
 Shapes seen in public analysis scripts (`from utils import get_unembedding`); written for cosaudit's tests.
