@@ -41,7 +41,6 @@ from cosaudit.lint.taint.values import (
     root_of,
 )
 
-# (module, level of a relative import) -> {function name: the label rows it returns}
 # (module, level) -> the label-row helpers of that module of the scan; None: the module is not in the scan
 ImportLookup = Callable[[str | None, int], dict[str, Taint | FuncInfo] | None]
 
@@ -324,12 +323,21 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
             self._bind(target, value, env)
             self.remember_norm(target, stmt.value, env)
         if value is None and unknown_call and isinstance(stmt.targets[0], ast.Tuple):
+            self._unpack_weights(stmt.targets[0], stmt.value, env)
             for name in stmt.targets[0].elts:  # `emb, unemb, *_ = model.weights()`
                 named = self._named_result(name)
                 if named is not None and isinstance(name, ast.Name):
                     env[name.id] = named
         if len(stmt.targets) == 1:
             _orient_by_shape(stmt.targets[0], stmt.value, env)
+
+    def _unpack_weights(self, target: ast.Tuple, value: ast.expr, env: dict[str, Any]) -> None:
+        """`W, b = model.layers[-1].get_weights()`: the first item is what `[0]` of the call is (the
+        last layer's kernel), the bias follows."""
+        getter = isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get_weights"
+        if target.elts and getter:
+            first = ast.Subscript(value=value, slice=ast.Constant(0), ctx=ast.Load())
+            self._bind(target.elts[0], self.eval(ast.copy_location(first, value), env), env)
 
     def _named_result(self, target: ast.AST) -> Any:
         """`W_U = torch.load("W_U.pt")`, `unembed = np.load(path)`, `classifier_weights =

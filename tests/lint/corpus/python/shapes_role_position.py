@@ -14,6 +14,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 from sklearn.metrics.pairwise import cosine_similarity
 from tensorflow import keras
+import tensorflow as tf
 
 teacher = torch.load("teacher.pt")
 last = None
@@ -36,6 +37,11 @@ keras_model = keras.models.load_model("model.h5")
 out_w = keras_model.get_layer(index=-1).get_weights()[0]
 print(cosine_similarity(out_w.T))  # expect: COS101
 print(cosine_similarity(keras_model.layers[-1].weights[0].numpy().T))  # expect: COS101
+kernel, bias = keras_model.layers[-1].get_weights()
+kernel_n = tf.math.l2_normalize(kernel, axis=0)
+print(tf.matmul(kernel_n, kernel_n, transpose_a=True))  # expect: COS101
+first_kernel, first_bias = keras_model.layers[0].get_weights()
+print(cosine_similarity(first_kernel.T))
 
 params = restore("ckpt")
 last_key = sorted(params["params"].keys())[-1]
