@@ -334,8 +334,8 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
     def _unpack_weights(self, target: ast.Tuple, value: ast.expr, env: dict[str, Any]) -> None:
         """`W, b = model.layers[-1].get_weights()`: the first item is what `[0]` of the call is (the
         last layer's kernel), the bias follows."""
-        getter = isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get_weights"
-        if target.elts and getter:
+        func = value.func if isinstance(value, ast.Call) else None
+        if target.elts and isinstance(func, ast.Attribute) and func.attr == "get_weights":
             first = ast.Subscript(value=value, slice=ast.Constant(0), ctx=ast.Load())
             self._bind(target.elts[0], self.eval(ast.copy_location(first, value), env), env)
 
