@@ -14,6 +14,7 @@ from typing import Any
 
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
+    COLS,
     INPUT,
     LABEL,
     NOTHING,
@@ -81,10 +82,13 @@ def head_accessor(an: Any, c: CallSite) -> Any:
 
 
 # a file whose name says it holds the last layer's / classifier's weights (`open("teacher_last_layer.pickle")`,
-# "weight_and_bias_of_last_layer.pickle", "fc_weights.npy"), not its features or outputs
+# "weight_and_bias_of_last_layer.pickle", "fc_weights.npy", "lm_head.npy", "W_U.pt"), not its features or outputs
+_LM_HEAD_FILE = re.compile(r"lm[_-]?head|unembed", re.I)
+_W_U_FILE = re.compile(r"(?:^|[_/.-])W_U(?:[_.-]|$)")
 _HEAD_FILE = re.compile(
-    r"^(?!.*(?:feat|activ|embed|output|repr|hidden|logit|pred|label|input))"
-    r".*(?:last[_ -]?layer|(?=.*weight).*(?:classifier|(?:^|[_/.-])fc(?:[_.-]|$)))",
+    r"^(?!.*(?:feat|activ|(?<!un)embed|output|repr|hidden|logit|pred|label|input))"
+    r".*(?:last[_ -]?layer|lm[_-]?head|unembed|(?:^|[_/.-])W_U(?:[_.-]|$)|"
+    r"(?=.*weight).*(?:classifier|(?:^|[_/.-])fc(?:[_.-]|$)))",
     re.I,
 )
 
@@ -106,8 +110,16 @@ def loaded_head(an: Any, c: CallSite) -> Any:
     else:
         first_value = c.args[0] if c.args else None
     if isinstance(first_value, HeadFile):
-        return Taint(LABEL, VEC, confidence="medium", source=f"load({first_value.name!r})")
+        return Taint(LABEL, _file_layout(first_value.name), confidence="medium", source=f"load({first_value.name!r})")
     return NOTHING
+
+
+def _file_layout(name: str) -> str:
+    """An `lm_head` / `unembed` file holds rows ([V, d], as the module stores them; as the name
+    hints say), a `W_U` file TransformerLens' columns ([d, V]); other names leave the layout unknown."""
+    if _LM_HEAD_FILE.search(name):
+        return ROWS
+    return COLS if _W_U_FILE.search(name) else VEC
 
 
 FUNCTIONS: dict[str, Handler] = {

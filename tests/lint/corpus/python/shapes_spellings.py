@@ -163,3 +163,11 @@ ra, rb = W[0], W[1]
 p1 = (ra @ rb) / ((ra @ ra) * (rb @ rb)) ** 0.5  # expect: COS101
 p2 = np.dot(Wnp[0], Wnp[1]) / np.sqrt(np.dot(Wnp[0], Wnp[0]) * np.dot(Wnp[1], Wnp[1]))  # expect: COS101
 e_list = torch.einsum("ik,jk->ij", [W, W])  # expect: COS102
+
+# %% a head loaded from a file named lm_head (rows) or W_U (columns): rows picked by index
+lm_rows = np.load("lm_head.npy")
+u3 = F.cosine_similarity(torch.from_numpy(lm_rows[3]), torch.from_numpy(lm_rows[4]), dim=0)  # expect: COS101
+wu_cols = torch.load("gpt2_W_U.pt")
+u4 = F.cosine_similarity(wu_cols[:, 3], wu_cols[:, 4], dim=0)  # expect: COS101
+lm_logits = np.load("lm_head_logits.npy")
+u5 = F.cosine_similarity(torch.from_numpy(lm_logits[3]), torch.from_numpy(lm_logits[4]), dim=0)
