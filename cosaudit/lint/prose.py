@@ -22,6 +22,8 @@ SUBJECT = re.compile(
     r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output|"
+    r"weight space of the (?:fc|final|last|output|classifier|classification|softmax)"
+    r"(?: linear| fully[- ]connected)? layer|"
     # other names of the same rows: softmax / readout weights, classifier rows, the output token table
     r"softmax(?:[- ]layer)? (?:weights?|rows?|vectors?)(?: vectors?)?|read-?out (?:weights?|rows?|vectors?)|"
     r"classifier (?:rows?|weight rows?|weight vectors?)|output (?:token|word) (?:vectors?|embeddings?)|"
