@@ -28,6 +28,10 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)pred_layer\.proj\.weight$",
             r"(^|\.)fc\.weight$",
             r"(^|\.)classifier(\[-1\])?\.weight$",
+            # torchvision's Sequential classifiers, by the index of their last Linear: MobileNetV2 /
+            # EfficientNet `classifier.1`, ConvNeXt `classifier.2`, VGG / AlexNet `classifier.6` (VGG's
+            # `classifier.3` and MobileNetV3's `classifier.0` are hidden layers)
+            r"(^|\.)classifier(?:\.[126]|\[[126]\])\.weight$",
             r"(^|\.)(fc|head|mlp_head)\[-1\]\.weight$",  # a Sequential head: its last layer
             r"(^|\.)(output_layer|final_layer|out_layer|classification_layer|cls_layer)\.weight$",  # ChatGLM
             r"(^|\.)(state_dict|model|module|ema|net|network)\.(head|output|linear)\.weight$",  # ckpt["net"][…]

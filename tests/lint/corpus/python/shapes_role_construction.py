@@ -126,6 +126,11 @@ vgg.classifier[6] = nn.Linear(4096, n_class)
 Wv = vgg.classifier[6].weight
 print(F.cosine_similarity(Wv[0], Wv[1], dim=0))  # expect: COS101
 print(F.cosine_similarity(vgg.classifier[3].weight[0], vgg.classifier[3].weight[1], dim=0))
+eff_sd = efficientnet.state_dict()
+print(F.cosine_similarity(eff_sd["classifier.1.weight"][0], eff_sd["classifier.1.weight"][1], dim=0))  # expect: COS101
+vgg_params = dict(vgg.named_parameters())
+print(F.cosine_similarity(vgg_params["classifier.6.weight"][0], vgg_params["classifier.6.weight"][1], dim=0))  # expect: COS101
+print(F.cosine_similarity(vgg_params["classifier.0.weight"][0], vgg_params["classifier.0.weight"][1], dim=0))
 
 
 # the constructed head found again by iterating the parameters under a test of its name
