@@ -159,6 +159,7 @@ MAP_USE = re.compile(r"\b(?:through|via)\s+(?:the\s+)?(?:" + SUBJECT.pattern + r
 FORWARD = re.compile(
     r"\blogits?\b|\blogit-\w+|\b(?:wins?|won|winning)\b|\bread[- ]?out\b|\breads? (?:\w+ )?(?:using|by)\b", _I
 )
+_LOGIT_WORD = re.compile(r"\blogits?\b", _I)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 # a cosine classifier's forward pass in words: "whose logits are (scaled) cosines", "logits = cosine similarity"
 COSINE_LOGITS = re.compile(
@@ -254,7 +255,9 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
         if m and text[: m.start()].count("`") % 2 == 1:
             m = None  # inside an inline code span: an example of the syntax, not a formula
         subject = SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
-        if m and subject and not CAVEAT.search(section_text):
+        # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k)
+        forward = _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text)
+        if m and subject and not forward and not CAVEAT.search(section_text):
             hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
     return hits
 
