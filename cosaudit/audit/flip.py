@@ -3,9 +3,9 @@ them, and (optionally) write one as a checkpoint. Head in, JSON-ready report dic
 
 The head is never held as one V × d matrix. The pair's rows are read first (a translation
 needs nothing else), then the rows are streamed in blocks (`TensorReader.iter_blocks`, which
-reads ahead on a second thread) through one `core.verify.StreamVerifier`: row norms and the
+reads ahead on a second thread) through one `core.stream_verifier.StreamVerifier`: row norms and the
 mean row, every row's dot products with the vectors that give the cosines in each model
-(`core.verify.NeighbourPlan`), and the logits of the original and the stored models on the
+(`core.model_neighbours.NeighbourPlan`), and the logits of the original and the stored models on the
 probes. With `--save` that same pass is the writer's pass over the head: the rows it writes
 are the rows verified. A rescaling needs the mean row before it can be built, so it streams
 twice.

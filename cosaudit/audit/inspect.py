@@ -239,6 +239,71 @@ def _maybe_tieable(head: Head, ids: list[int], bad_rows: np.ndarray, bias: np.nd
     return None
 
 
+def _chosen_matrices(labels: list[ResolvedLabel], ids: list[int], x: np.ndarray, stats: RowStats,
+                     warnings: list[str]) -> dict[str, Any]:
+    """Raw cosines, centered cosines and dot products of the chosen rows (JSON); warns of zero rows."""
+    cos = cosine_matrix(x)
+    cen = cosine_matrix(x - stats.mean) if ids else cos
+    dots = x @ x.T
+    for lab in labels:
+        if stats.norms[lab.id] == 0:
+            warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
+    return {"cosine": matrix(cos), "centered_cosine": matrix(cen), "dot": matrix(dots)}
+
+
+def _sampled_pairs(result: ScanResult, stats: RowStats, n_pairs: int, n_top_pairs: int,
+                   seed: int) -> tuple[PairSample, list[TopPair]]:
+    """The seeded pair sample and the most similar pairs among the sampled rows (one geometry for both)."""
+    geometry = sample_geometry(result.sample_ids, result.sample_rows, stats)
+    pairs = sample_pairs(result.sample_ids, result.sample_rows, stats, n_pairs=n_pairs, seed=seed,
+                         raw_cen=geometry)
+    top_pairs = most_similar_pairs(result.sample_ids, result.sample_rows, stats, k=n_top_pairs,
+                                   raw_cen=geometry)
+    return pairs, top_pairs
+
+
+def _equivalents(head: Head, pair_rows: list[PairRows], scan: VocabularyScan, probes_h: np.ndarray | None,
+                 stats: RowStats, valid_norms: np.ndarray, norm: FinalNorm | None,
+                 bias: np.ndarray | None) -> list[dict[str, Any]]:
+    """Equivalent models demonstrated on the pairs (logits and probes from the scan; finite rows only)."""
+    return demonstrate(
+        pair_rows, logits=scan.logits, probes_h=probes_h, valid=np.isfinite(stats.norms),
+        mean_row_norm=float(valid_norms.mean()) if valid_norms.size else math.nan,
+        head_type=head.head_type, softcap=head.softcap, has_norm=norm is not None,
+        bias=None if bias is None else bias.astype(np.float64))
+
+
+def _sigmoid_combinations(head: Head, labels: list[ResolvedLabel], ids: list[int], x: np.ndarray,
+                          bias: np.ndarray | None) -> dict[str, Any] | None:
+    """The chosen labels' on/off combinations, for a sigmoid head and 1 to 8 distinct labels."""
+    distinct = list(dict.fromkeys(ids))
+    if head.head_type == "sigmoid" and 1 <= len(distinct) <= 8:
+        return _combinations(head, labels, distinct, x, ids, bias)
+    return None
+
+
+def _head_facts(head: Head) -> dict[str, Any]:
+    """What the report says about the checkpoint and the head, and what its cosines can tell."""
+    has_norm = head.final_norm is not None
+    return {
+        "cosaudit_version": __version__,
+        "checkpoint": head.facts(),
+        "detection": list(head.detection),
+        "head_type": head.head_type,
+        "identifiable": verdict(head.head_type, head.softcap, has_norm)["identifiable"],
+        "verdict": verdict(head.head_type, head.softcap, has_norm),
+    }
+
+
+def _equivalents_check(n_probes: int, seed: int) -> dict[str, Any]:
+    """How the demonstrated equivalents were checked."""
+    return {
+        "probes": n_probes, "seed": seed, "precision": "float64",
+        "method": "softmax of W h and of (W + 1cᵀ) h = W h + (c·h)·1 on seeded probe hidden states "
+                  "(through the final norm when there is one); `cosaudit flip` verifies stored models",
+    }
+
+
 def run_inspect(
     head: Head,
     labels: list[ResolvedLabel],
@@ -259,64 +324,32 @@ def run_inspect(
     warnings = _padding_warnings(head, v, n_valid)
     ids, x = _chosen_rows(head, labels, d, n_valid, warnings)
     probes_h, norm = _probe_states(head, d, n_probes, seed, warnings)
-
     scan = VocabularyScan(v, d, x, n_valid=n_valid, sample_size=sample_rows, seed=seed,
                           probes=probes_h if n_probes else None)
     _scan_head(head, scan, progress)
     result = scan.result(ids, top_k)
     stats = result.stats
     warnings += _row_warnings(stats)
-
-    cos = cosine_matrix(x)
-    cen = cosine_matrix(x - stats.mean) if ids else cos
-    dots = x @ x.T
-    for lab in labels:
-        if stats.norms[lab.id] == 0:
-            warnings.append(f"label {lab.label!r} (row {lab.id}) is a zero row: its cosines are undefined (null)")
+    chosen_matrices = _chosen_matrices(labels, ids, x, stats, warnings)
     neighbours = _neighbours(head, labels, result, top_k)
-
-    geometry = sample_geometry(result.sample_ids, result.sample_rows, stats)
-    pairs = sample_pairs(result.sample_ids, result.sample_rows, stats, n_pairs=n_pairs, seed=seed,
-                         raw_cen=geometry)
-    top_pairs = most_similar_pairs(result.sample_ids, result.sample_rows, stats, k=n_top_pairs,
-                                   raw_cen=geometry)
+    pairs, top_pairs = _sampled_pairs(result, stats, n_pairs, n_top_pairs, seed)
     bias = _read_bias(head, warnings)
     valid_norms = stats.norms[:n_valid][np.isfinite(stats.norms[:n_valid])]
     pair_rows = _pair_rows(head, labels, x, max_pairs, top_pairs, result)
-    finite = np.isfinite(stats.norms)
-    equivalents = demonstrate(
-        pair_rows, logits=scan.logits, probes_h=probes_h if n_probes else None, valid=finite,
-        mean_row_norm=float(valid_norms.mean()) if valid_norms.size else math.nan,
-        head_type=head.head_type, softcap=head.softcap, has_norm=norm is not None,
-        bias=None if bias is None else bias.astype(np.float64))
+    equivalents = _equivalents(head, pair_rows, scan, probes_h if n_probes else None, stats, valid_norms,
+                               norm, bias)
     summary = _summary(head, stats, n_valid, valid_norms, pairs, top_pairs, len(result.sample_ids), seed, bias)
-    has_norm = head.final_norm is not None
     tie = _maybe_tieable(head, ids, stats.bad_rows, bias, tieable, warnings)
-    combos = None
-    distinct = list(dict.fromkeys(ids))
-    if head.head_type == "sigmoid" and 1 <= len(distinct) <= 8:
-        combos = _combinations(head, labels, distinct, x, ids, bias)
     data = {
         "schema": SCHEMA,
-        "combinations": combos,
-        "cosaudit_version": __version__,
-        "checkpoint": head.facts(),
-        "detection": list(head.detection),
-        "head_type": head.head_type,
-        "identifiable": verdict(head.head_type, head.softcap, has_norm)["identifiable"],
-        "verdict": verdict(head.head_type, head.softcap, has_norm),
+        "combinations": _sigmoid_combinations(head, labels, ids, x, bias),
+        **_head_facts(head),
         "labels": [lab.to_json() for lab in labels],
-        "cosine": matrix(cos),
-        "centered_cosine": matrix(cen),
-        "dot": matrix(dots),
+        **chosen_matrices,
         "neighbours": neighbours,
         "equivalents": equivalents,
         "tieable": tie,
-        "equivalents_check": {
-            "probes": n_probes, "seed": seed, "precision": "float64",
-            "method": "softmax of W h and of (W + 1cᵀ) h = W h + (c·h)·1 on seeded probe hidden states "
-                      "(through the final norm when there is one); `cosaudit flip` verifies stored models",
-        },
+        "equivalents_check": _equivalents_check(n_probes, seed),
         "summary": summary,
         "warnings": warnings,
     }

@@ -1,6 +1,6 @@
 """Storage dtypes: rounding float values the way a checkpoint writer stores them.
 
-The writer (`cosaudit.load.write`) and the verifier (`cosaudit.core.verify`) both round through
+The writer (`cosaudit.load.write`) and the verifier (`cosaudit.core.stream_verifier`) both round through
 these functions, so the model that is verified is the model that is written.
 """
 

@@ -388,6 +388,61 @@ def _centered_cos(q: np.ndarray, a: np.ndarray, p: np.ndarray, s: np.ndarray) ->
     return float(np.dot(q, a)) / den if den > 0 else math.nan
 
 
+def _rescale_rows(u_i: np.ndarray, u_j: np.ndarray, max_scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """The two centered rows as flat float64 vectors, refused when one is zero (its centered
+    cosine is undefined) or when the scale bound is not a finite number > 1."""
+    u_i = np.asarray(u_i, dtype=np.float64).reshape(-1)
+    u_j = np.asarray(u_j, dtype=np.float64).reshape(-1)
+    if not (np.any(u_i) and np.any(u_j)):
+        raise PairNotFlippableError(
+            PairIssue(
+                "zero_row",
+                "a centered row is zero (the label's row equals the mean row), so its centered "
+                "cosine is undefined",
+                "pick another label",
+            )
+        )
+    if not (max_scale > 1.0 and math.isfinite(max_scale)):
+        raise UsageError(f"max_scale must be a finite number > 1, got {max_scale}")
+    return u_i, u_j
+
+
+def _minimise_cosine_gap(
+    A: np.ndarray, P: np.ndarray, S: np.ndarray, tau: float, bound: float
+) -> tuple[np.ndarray, int]:
+    """log q in [-bound, bound]^d minimising (cos − tau)² by L-BFGS-B from q = 1, and the
+    iteration count; cos = Σq·A / sqrt(Σq·P · Σq·S)."""
+    from scipy.optimize import minimize
+
+    def fun(z: np.ndarray) -> tuple[float, np.ndarray]:
+        q = np.exp(z)
+        na, np_, ns = float(q @ A), float(q @ P), float(q @ S)
+        den = math.sqrt(np_ * ns)
+        cos = na / den
+        # d cos / d q_k = A_k/den − cos/2 (P_k/np + S_k/ns)
+        g = A / den - 0.5 * cos * (P / np_ + S / ns)
+        diff = cos - tau
+        return diff * diff, 2.0 * diff * g * q
+
+    res = minimize(
+        fun,
+        np.zeros_like(A),
+        jac=True,
+        method="L-BFGS-B",
+        bounds=[(-bound, bound)] * A.shape[0],
+        options={"maxiter": 500, "ftol": 1e-15, "gtol": 1e-12},
+    )
+    return np.clip(res.x, -bound, bound), int(res.nit)
+
+
+def _raw_cosines(w_i: np.ndarray | None, w_j: np.ndarray | None, e: np.ndarray) -> tuple[float, float]:
+    """cos(w_i, w_j) before and after the scale (NaN when the raw rows are not given)."""
+    if w_i is None or w_j is None:
+        return math.nan, math.nan
+    after = cosine(np.asarray(w_i, dtype=np.float64) / e, np.asarray(w_j, dtype=np.float64) / e)
+    return cosine(w_i, w_j), after
+
+
 def rescale_pair(
     u_i: np.ndarray,
     u_j: np.ndarray,
@@ -408,68 +463,26 @@ def rescale_pair(
     and the others scaled away, so with a finite bound the extremes are approached, not reached:
     `reached` says whether the target was met within `tol`.
     """
-    from scipy.optimize import minimize
-
     tau = check_target(target)
-    u_i = np.asarray(u_i, dtype=np.float64).reshape(-1)
-    u_j = np.asarray(u_j, dtype=np.float64).reshape(-1)
-    if not (np.any(u_i) and np.any(u_j)):
-        raise PairNotFlippableError(
-            PairIssue(
-                "zero_row",
-                "a centered row is zero (the label's row equals the mean row), so its centered "
-                "cosine is undefined",
-                "pick another label",
-            )
-        )
-    if not (max_scale > 1.0 and math.isfinite(max_scale)):
-        raise UsageError(f"max_scale must be a finite number > 1, got {max_scale}")
+    u_i, u_j = _rescale_rows(u_i, u_j, max_scale)
     # normalise for conditioning; the cosine is invariant to scaling each vector
     a = u_i / np.linalg.norm(u_i)
     b = u_j / np.linalg.norm(u_j)
     A, P, S = a * b, a * a, b * b
     before = _centered_cos(np.ones_like(A), A, P, S)
-    L = 2.0 * math.log(max_scale)  # bound on |log q| = 2|log e|
-
-    def fun(z: np.ndarray) -> tuple[float, np.ndarray]:
-        q = np.exp(z)
-        na, np_, ns = float(q @ A), float(q @ P), float(q @ S)
-        den = math.sqrt(np_ * ns)
-        cos = na / den
-        # d cos / d q_k = A_k/den − cos/2 (P_k/np + S_k/ns)
-        g = A / den - 0.5 * cos * (P / np_ + S / ns)
-        diff = cos - tau
-        return diff * diff, 2.0 * diff * g * q
-
-    z0 = np.zeros_like(A)
-    iterations = 0
-    z = z0
-    if abs(before - tau) > tol:
-        res = minimize(
-            fun,
-            z0,
-            jac=True,
-            method="L-BFGS-B",
-            bounds=[(-L, L)] * A.shape[0],
-            options={"maxiter": 500, "ftol": 1e-15, "gtol": 1e-12},
-        )
-        z = np.clip(res.x, -L, L)
-        iterations = int(res.nit)
-    q = np.exp(z)
+    z, iterations = np.zeros_like(A), 0
+    if abs(before - tau) > tol:  # already there: e = 1, no optimiser run
+        z, iterations = _minimise_cosine_gap(A, P, S, tau, 2.0 * math.log(max_scale))  # |log q| = 2|log e|
     e = np.exp(-z / 2.0)
-    after = _centered_cos(q, A, P, S)
-    # the best the box allows at the extremes, for the note (weights max on agreeing dims)
-    notes: list[str] = []
+    after = _centered_cos(np.exp(z), A, P, S)
     reached = abs(after - tau) <= tol
+    notes: tuple[str, ...] = ()
     if not reached:
-        notes.append(
+        notes = (
             f"the scale is bounded to [1/{max_scale:g}, {max_scale:g}] per dimension; "
-            f"the centered cosine reached {after:.6f}, not {tau:g}"
+            f"the centered cosine reached {after:.6f}, not {tau:g}",
         )
-    cos_b = cos_a = math.nan
-    if w_i is not None and w_j is not None:
-        cos_b = cosine(w_i, w_j)
-        cos_a = cosine(np.asarray(w_i, dtype=np.float64) / e, np.asarray(w_j, dtype=np.float64) / e)
+    cos_b, cos_a = _raw_cosines(w_i, w_j, e)
     return Rescaling(
         scale=e,
         target=tau,
@@ -480,7 +493,7 @@ def rescale_pair(
         max_scale=float(max_scale),
         reached=reached,
         iterations=iterations,
-        notes=tuple(notes),
+        notes=notes,
     )
 
 

@@ -36,55 +36,14 @@ def open_head(
 ) -> Head:
     """Find the head of a checkpoint and describe it (weights are read later, on demand)."""
     loc = locate(checkpoint, revision=revision)
-    given = tensor
-    if loc.kind == "numpy" and tensor is None:
-        tensor = _numpy_head_name(loc)
-    for name in (tensor, bias_tensor):
-        if name is not None and name not in loc.shapes:
-            raise HeadNotFoundError(
-                f"no tensor named {name!r} in {loc.path}",
-                hint="tensors: " + _list_names(loc),
-            )
-    if loc.fetch is not None:
-        _fetch_head_shard(loc, tensor, bias_tensor, head_type)
-    layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
-    _say_numpy_pick(layout, loc, given)
-    if layout is None:
-        raise HeadNotFoundError(
-            f"found no output head in {loc.path}",
-            hint="pass --tensor NAME; 2-D tensors: " + _list_names(loc, two_d_only=True),
-        )
-    weight = reader(loc, layout.weight)
-    if len(weight.shape) != 2:
-        raise HeadNotFoundError(
-            f"tensor {layout.weight!r} has shape {list(weight.shape)}, not a 2-D matrix",
-            hint="pass the V × d head with --tensor",
-        )
-    if 0 in weight.shape:
-        raise DataError(
-            f"head {layout.weight!r} in {loc.path} has shape {list(weight.shape)}: "
-            "nothing to audit",
-            hint="pass the V × d head with --tensor",
-        )
+    layout = _find_layout(loc, tensor, bias_tensor, head_type)
+    weight = _head_matrix(loc, layout)
     # companions (bias, norm, positions) in other Hub shards stay lazy: fetched when read
-    bias = reader(loc, layout.bias) if layout.bias else None
-    bias_shape = loc.shapes.get(layout.bias) if layout.bias else None
-    if bias_shape is not None and int(_numel(bias_shape)) != weight.shape[0]:
-        raise UsageError(
-            f"bias {layout.bias!r} has {int(_numel(bias_shape))} entries but the head has "
-            f"{weight.shape[0]} rows",
-            hint="pass the matching bias with --bias-tensor",
-        )
+    bias = _bias(loc, layout, n_rows=weight.shape[0])
     norm = _final_norm(loc, layout)
     position = reader(loc, layout.position) if layout.position else None
-    detection_extra = _companion_notes(bias, norm, position)
+    detection = _detection_notes(layout, _companion_notes(bias, norm, position))
     vocab = _vocabulary(loc, labels_file)
-    n_vocab = vocab.size if vocab is not None else None
-    if n_vocab is not None and n_vocab > weight.shape[0]:
-        n_vocab = weight.shape[0]
-    detection = list(layout.notes) + detection_extra
-    if layout.head_type_reason:
-        detection.append(f"head type {layout.head_type}: {layout.head_type_reason}")
     return Head(
         source=loc.source if loc.default_note is None else str(loc.path),
         kind=loc.kind,  # type: ignore[arg-type]
@@ -103,7 +62,7 @@ def open_head(
         config=loc.config,
         model_type=loc.config.get("model_type"),
         vocab=vocab,
-        n_vocab=n_vocab,
+        n_vocab=_vocab_rows(vocab, weight.shape[0]),
         detection=detection,
         default_note=loc.default_note,
         notes=list(loc.notes) + _transfer_note(loc, weight),
@@ -111,6 +70,73 @@ def open_head(
         complete=loc.complete,
         **_prefetch(weight),
     )
+
+
+def _find_layout(loc: Located, tensor: str | None, bias_tensor: str | None, head_type: str) -> Any:
+    """Which tensors are the head, its bias and its companions; refused (with the names there are)
+    when a named tensor is missing or no head is found."""
+    given = tensor
+    if loc.kind == "numpy" and tensor is None:
+        tensor = _numpy_head_name(loc)
+    for name in (tensor, bias_tensor):
+        if name is not None and name not in loc.shapes:
+            raise HeadNotFoundError(
+                f"no tensor named {name!r} in {loc.path}",
+                hint="tensors: " + _list_names(loc),
+            )
+    if loc.fetch is not None:
+        _fetch_head_shard(loc, tensor, bias_tensor, head_type)
+    layout = detect(loc.shapes, loc.config, tensor=tensor, bias_tensor=bias_tensor, head_type=head_type)
+    _say_numpy_pick(layout, loc, given)
+    if layout is None:
+        raise HeadNotFoundError(
+            f"found no output head in {loc.path}",
+            hint="pass --tensor NAME; 2-D tensors: " + _list_names(loc, two_d_only=True),
+        )
+    return layout
+
+
+def _head_matrix(loc: Located, layout: Any) -> Any:
+    """The head's (lazy) reader, refused unless it is a non-empty 2-D matrix."""
+    weight = reader(loc, layout.weight)
+    if len(weight.shape) != 2:
+        raise HeadNotFoundError(
+            f"tensor {layout.weight!r} has shape {list(weight.shape)}, not a 2-D matrix",
+            hint="pass the V × d head with --tensor",
+        )
+    if 0 in weight.shape:
+        raise DataError(
+            f"head {layout.weight!r} in {loc.path} has shape {list(weight.shape)}: "
+            "nothing to audit",
+            hint="pass the V × d head with --tensor",
+        )
+    return weight
+
+
+def _bias(loc: Located, layout: Any, *, n_rows: int) -> Any:
+    """The output bias's (lazy) reader, refused when its size is known and is not one per row."""
+    bias = reader(loc, layout.bias) if layout.bias else None
+    bias_shape = loc.shapes.get(layout.bias) if layout.bias else None
+    if bias_shape is not None and int(_numel(bias_shape)) != n_rows:
+        raise UsageError(
+            f"bias {layout.bias!r} has {int(_numel(bias_shape))} entries but the head has "
+            f"{n_rows} rows",
+            hint="pass the matching bias with --bias-tensor",
+        )
+    return bias
+
+
+def _detection_notes(layout: Any, companion_notes: list[str]) -> list[str]:
+    """How the head was found: the layout's notes, where its companions are, why this head type."""
+    detection = list(layout.notes) + companion_notes
+    if layout.head_type_reason:
+        detection.append(f"head type {layout.head_type}: {layout.head_type_reason}")
+    return detection
+
+
+def _vocab_rows(vocab: Any, n_rows: int) -> int | None:
+    """How many rows have names (a vocabulary longer than the head names every row)."""
+    return None if vocab is None else min(vocab.size, n_rows)
 
 
 def _prefetch(weight: Any) -> dict[str, Any]:

@@ -215,7 +215,7 @@ def head_stream(
 
     Each block's stored rows are computed once into a reused output buffer, by `produce(start,
     source rows, out)` when given (the caller computes and verifies them in the same pass —
-    `core.verify.StreamVerifier` with `emit`), else by `StoredBlocks` — and handed to the writer.
+    `core.stream_verifier.StreamVerifier` with `emit`), else by `StoredBlocks` — and handed to the writer.
     """
     stored = StoredBlocks(eq, dtype)
     out_dtype = numpy_dtype(dtype)
