@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.sinks import against_class_means, as_row
 from cosaudit.lint.taint.values import (
     COLS,
@@ -37,7 +38,7 @@ from cosaudit.lint.taint.values import (
 )
 
 
-class ArithmeticRules:
+class ArithmeticRules(AnalyzerHost):
     """Mixin of the analyser: binary operators, normalisation, differences and means."""
 
     def _e_BinOp(self, node: ast.BinOp, env: dict[str, Any]) -> Any:

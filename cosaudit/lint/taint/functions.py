@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.sinks import against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
@@ -36,7 +37,7 @@ from cosaudit.lint.taint.values import (
 )
 
 
-class FunctionRules:
+class FunctionRules(AnalyzerHost):
     """Mixin of the analyser: user-defined functions and code written as strings."""
 
     def _analyse_function(
