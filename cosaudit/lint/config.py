@@ -108,7 +108,7 @@ class CheckConfig:
 
 
 def _split(values: list[str]) -> list[str]:
-    out = []
+    out: list[str] = []
     for v in values:
         out.extend(p.strip().upper() for p in v.split(",") if p.strip())
     return out

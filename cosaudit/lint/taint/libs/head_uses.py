@@ -238,7 +238,7 @@ class UseRules:
     paths: dict[str, RoleHead]
     _cosine: set[str]
     _criteria: set[str]
-    _bindings: dict[str, list[ast.AST]]
+    _bindings: dict[str, list[ast.Assign | ast.AugAssign]]
     _instances: dict[str, str]
     _returns: dict[str, str]
     _functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]

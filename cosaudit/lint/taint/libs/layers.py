@@ -96,9 +96,9 @@ def _output_layer(call: ast.Call, target: str) -> str | None:
     return None
 
 
-def _sequential_head(call: ast.Call, target: str) -> tuple[str, int] | None:
+def _sequential_head(call: ast.Call, target: str) -> tuple[int, int] | None:
     """An `nn.Sequential` ending in an output layer (or in a softmax after a Linear): the index of
-    its last Linear and why."""
+    its last Linear and the number of its layers."""
     items = list(call.args)
     linear = [i for i, a in enumerate(items) if _layer_kind(a) in _LINEAR | _DENSE]
     if not linear:
@@ -139,7 +139,7 @@ class HeadRoles(UseRules):
         nodes = list(ast.walk(tree))
         functions = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         self._functions = {fn.name: fn for fn in functions}
-        self._bindings: dict[str, list[ast.AST]] = {}
+        self._bindings: dict[str, list[ast.Assign | ast.AugAssign]] = {}
         self._keras = False  # the file imports TensorFlow / Keras: `layers[-1]` is a Keras layer
         self._returns: dict[str, str] = {}  # class -> the layer its forward pass returns (`self.fc3(x)`)
         self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
@@ -211,8 +211,8 @@ class HeadRoles(UseRules):
         if kind == "Sequential":
             seq = _sequential_head(value, "")
             if seq is not None:
-                why = f"`{name}` is an nn.Sequential whose last Linear is the output layer"
-                self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = RoleHead(ROWS, why)
+                role = RoleHead(ROWS, f"`{name}` is an nn.Sequential whose last Linear is the output layer")
+                self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = role
             return
         why = _output_layer(value, name) if kind in _LINEAR | _DENSE else None
         if why is not None:
