@@ -24,6 +24,7 @@ class AnalyzerHost:
     functions: dict[str, FuncInfo]
     globals: dict[str, Any]
     strings: dict[str, str]
+    outside_imports: set[str]  # names imported from modules outside the scan
     _string_lists: dict[str, list[str]]
     _quiet: int
     _init_quiet: int
