@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cosaudit.lint.taint.analyzer import ImportLookup
     from cosaudit.lint.taint.libs.layers import HeadRoles
-    from cosaudit.lint.taint.values import ClassInfo, Event, FuncInfo, Sim, Taint
+    from cosaudit.lint.taint.values import ClassInfo, Event, FuncInfo, ParamList, Sim, Taint
 
 
 class AnalyzerHost:
-    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`)."""
+    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`);
+    also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
     events: list[Event]
@@ -35,6 +36,7 @@ class AnalyzerHost:
     _current_events: list[Event] | None
     _all_functions: list[FuncInfo]
     roles: HeadRoles
+    prose_strings: list[ast.Constant]
 
     if TYPE_CHECKING:
 
@@ -61,6 +63,8 @@ class AnalyzerHost:
         @abstractmethod
         def refine(self, test: ast.AST, env: dict[str, Any]) -> None: ...
         @abstractmethod
+        def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
+        @abstractmethod
         def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None: ...
 
         # names and layers that are heads by their role (`libs/layers.py`)
@@ -72,6 +76,20 @@ class AnalyzerHost:
         def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None: ...
         @abstractmethod
         def _selection(self, e: ast.AST, env: dict[str, Any]) -> str: ...
+        @abstractmethod
+        def _parameter(self, params: ParamList, idx: Any, env: dict[str, Any]) -> Any: ...
+
+        # arithmetic (`arithmetic.py`)
+        @abstractmethod
+        def elementwise(self, left: Any, right: Any, node: ast.AST) -> Sim | None: ...
+        @abstractmethod
+        def divided(
+            self, left: Any, left_node: ast.AST, right_node: ast.AST, env: dict[str, Any], right: Any = None
+        ) -> Any: ...
+        @abstractmethod
+        def _subtract(self, left: Any, right: Any) -> Any: ...
+        @abstractmethod
+        def _mean(self, base: Taint, call: ast.Call, axis_node: ast.AST | None) -> Taint: ...
 
         # user functions (`functions.py`)
         @abstractmethod
@@ -90,8 +108,26 @@ class AnalyzerHost:
         def _lambda(self, node: ast.Lambda) -> FuncInfo: ...
         @abstractmethod
         def _partial(self, node: ast.Call) -> FuncInfo: ...
+        @abstractmethod
+        def _code_string(self, source: str, node: ast.Call) -> None: ...
 
         # sinks (`sinks.py`)
+        @abstractmethod
+        def _derive(self, sim: Sim, kind: str, node: ast.AST, what: str) -> None: ...
+        @abstractmethod
+        def _norm(self, value: Any, node: ast.Call) -> Any: ...
+        @abstractmethod
+        def _pair_sink(
+            self,
+            kind: str,
+            args: list[Any],
+            node: ast.AST,
+            what: str,
+            *,
+            single: bool,
+            torch_style: bool,
+            dim: Any,
+        ) -> Any: ...
         @abstractmethod
         def _labelish(self, t: Any) -> bool: ...
         @abstractmethod

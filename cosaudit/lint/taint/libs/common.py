@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.values import access_path, const, kw
 
 
@@ -40,7 +41,7 @@ class CallSite:
         return const(node)
 
 
-Handler = Callable[[Any, CallSite], Any]
+Handler = Callable[[AnalyzerHost, CallSite], Any]
 
 
 def table(handler: Handler, *names: str) -> dict[str, Handler]:

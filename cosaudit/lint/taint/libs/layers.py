@@ -26,6 +26,7 @@ import ast
 import re
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.libs.head_uses import (
     CRITERIA,
@@ -378,7 +379,7 @@ class RoleRules:
         return value
 
 
-def get_layer(an: Any, c: CallSite) -> Any:
+def get_layer(an: AnalyzerHost, c: CallSite) -> Any:
     """Keras `model.get_layer("probs")` of a layer built as the output layer: that layer."""
     name = const_str(c.node.args[0]) if c.node.args else const_str(c.kw("name"))
     func = c.node.func
