@@ -63,7 +63,7 @@ def _added(idx: VectorIndex, value: Any) -> None:
 
 def index_method(an: AnalyzerHost, c: CallSite) -> Any:
     idx: VectorIndex = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     args = [an.eval(a, c.env) for a in c.node.args]
     for k in c.node.keywords:
         an.eval(k.value, c.env)

@@ -44,7 +44,7 @@ def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
 
 def norm_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm."""
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
     return c.receiver if meth in _GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE else None
@@ -305,7 +305,7 @@ def taint_method(an: AnalyzerHost, c: CallSite) -> Any:
     """Methods of label rows: `W.T`-like transposes, conversions, `.mean`, `.norm`, `.sub`,
     `.div` (in place with `div_`), products, `.index_select`."""
     t: Taint = c.receiver
-    node, meth = c.node, c.node.func.attr  # type: ignore[attr-defined]
+    node, meth = c.node, c.method.attr
     args = [an.eval(a, c.env) for a in node.args]
     shaped = _shaped(t, meth, c)
     if shaped is not None:
@@ -320,7 +320,7 @@ def taint_method(an: AnalyzerHost, c: CallSite) -> Any:
     if meth in _DIVIDE:
         out = replace(t, normalized=True) if node.args and contains_norm(node.args[0]) else t
         if meth.endswith("_"):
-            an._rebind(node.func.value, out, c.env)  # type: ignore[attr-defined]
+            an._rebind(c.method.value, out, c.env)
         return out
     if meth == "corr" and t.kind == LABEL and t.orient == COLS:
         # `pd.DataFrame(W.T).corr()`: correlations between the columns, here the labels

@@ -30,6 +30,13 @@ class CallSite:
         func = self.node.func
         return (access_path(func.value) or "") if isinstance(func, ast.Attribute) else ""
 
+    @property
+    def method(self) -> ast.Attribute:
+        """The callee `x.f` of a method call `x.f(...)` (method handlers are only given these)."""
+        func = self.node.func
+        assert isinstance(func, ast.Attribute), "a method handler given a call that is not x.f(...)"
+        return func
+
     def kw(self, *names: str) -> ast.AST | None:
         return kw(self.node, *names)
 

@@ -34,7 +34,7 @@ CONSTRUCTORS: dict[str, Handler] = {
 
 def index_method(an: AnalyzerHost, c: CallSite) -> Any:
     idx: FaissIndex = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     args = [an.eval(a, c.env) for a in c.node.args]
     if meth in ("add", "add_with_ids", "train") and args:
         if isinstance(args[0], Taint):

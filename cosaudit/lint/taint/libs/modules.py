@@ -125,7 +125,7 @@ FUNCTIONS: dict[str, Handler] = {
 
 def head_method(an: AnalyzerHost, c: CallSite) -> Any:
     head: HeadModule = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if meth in ("parameters", "get_weights"):
         return ParamList(head)  # Keras `layer.get_weights()[0]`: the kernel
     return NOTHING

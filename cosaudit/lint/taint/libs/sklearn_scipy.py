@@ -111,7 +111,7 @@ FUNCTIONS: dict[str, Handler] = {
 def estimator_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`NearestNeighbors(metric="cosine").fit(W)`, `TSNE(metric="cosine").fit_transform(W)`."""
     est: SinkFn = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if not est.kind.startswith("cluster:") or meth not in ("fit", "fit_transform", "kneighbors", "fit_predict"):
         return NOTHING
     data = an.eval(c.node.args[0], c.env) if c.node.args else None
@@ -133,7 +133,7 @@ def estimator_method(an: AnalyzerHost, c: CallSite) -> Any:
 def fitted_method(an: AnalyzerHost, c: CallSite) -> Any:
     """A probe's `.fit` returns the probe; a scaler's `.fit_transform(W)` centers W."""
     obj: ModelObj = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if obj.scaler and meth in ("fit_transform", "transform") and c.node.args:
         data = an.eval(c.node.args[0], c.env)
         return replace(data, centered=True) if isinstance(data, Taint) else None

@@ -46,7 +46,7 @@ FUNCTIONS: dict[str, Handler] = table(residual_directions, "tokens_to_residual_d
 
 def model_method(an: AnalyzerHost, c: CallSite) -> Any:
     obj: ModelObj = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if meth == "tokens_to_residual_directions":
         return Taint(LABEL, VEC, loader_centered=obj.loader_centered, source=meth)
     return NOTHING

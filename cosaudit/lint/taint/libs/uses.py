@@ -60,7 +60,7 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
 
 def sim_method(an: AnalyzerHost, c: CallSite) -> Any:
     sim: Sim = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
     if meth in P.DISPLAY_METHODS or (meth in P.SAVE_METHODS and mentions_similarity(c.node)):
@@ -75,12 +75,12 @@ _COLLECT = ("append", "extend", "add", "update", "insert", "__setitem__")
 
 def collect_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`scores.append(cos(...))`: the container now holds similarities."""
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if meth not in _COLLECT:
         return NOTHING
     vals = [an.eval(a, c.env) for a in c.node.args]
     sim = next((v for v in vals if isinstance(v, Sim)), None)
-    base = access_path(c.node.func.value)  # type: ignore[attr-defined]
+    base = access_path(c.method.value)
     if sim is not None and base:
         c.env[base] = sim
     elif base and meth in ("append", "insert") and isinstance(c.receiver, TupleVal):
