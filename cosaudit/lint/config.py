@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cosaudit.errors import ConfigError, UsageError
+from cosaudit.errors import ConfigError, CosauditError, UsageError
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import all_rules, expand_selector
 
@@ -108,17 +109,17 @@ class CheckConfig:
 
 
 def _split(values: list[str]) -> list[str]:
-    out = []
+    out: list[str] = []
     for v in values:
         out.extend(p.strip().upper() for p in v.split(",") if p.strip())
     return out
 
 
-def _validate(selectors: list[str], key: str, err: type[Exception]) -> None:
+def _validate(selectors: list[str], key: str, err: type[CosauditError]) -> None:
     for s in selectors:
         if not expand_selector(s):
             known = ", ".join(r.code for r in all_rules())
-            raise err(f"{key}: unknown rule code or prefix {s!r}", hint=f"known codes: {known}")  # type: ignore[call-arg]
+            raise err(f"{key}: unknown rule code or prefix {s!r}", hint=f"known codes: {known}")
 
 
 def resolve_selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> set[str]:
@@ -136,10 +137,10 @@ def resolve_selection(select: tuple[str, ...], ignore: tuple[str, ...]) -> set[s
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # Python 3.10
+        import tomli as tomllib
     try:
         with open(path, "rb") as fh:
             return tomllib.load(fh)

@@ -57,7 +57,8 @@ class Suppression:
 
 
 def _split_codes(raw: str, known: set[str]) -> tuple[list[str], list[str]]:
-    codes, unknown = [], []
+    codes: list[str] = []
+    unknown: list[str] = []
     for part in re.split(r"[,\s]+", raw.strip()):
         if not part:
             continue

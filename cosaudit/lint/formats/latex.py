@@ -4,6 +4,7 @@ declared as Python (`minted{python}`, `lstlisting[language=Python]`) as code."""
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from cosaudit.lint.formats.interface import (
     CodeCell,
@@ -42,13 +43,18 @@ def clean_tex(text: str) -> str:
     return text
 
 
+def _before(end: str, line: str) -> bool:
+    """Is `line` still inside the environment that `end` closes?"""
+    return end not in line
+
+
 def _math_block(
     lines: list[str], i: int, end: str
 ) -> tuple[list[tuple[str, int, int | None]], int]:
     """Display math from line index `i` to the first line (comments removed) holding `end`, or to
     the end of the file: (the cleaned block, the index of its last line)."""
     j = i
-    block = [(clean_tex(_COMMENT.sub("", lines[j])), j + 1, None)]
+    block: list[tuple[str, int, int | None]] = [(clean_tex(_COMMENT.sub("", lines[j])), j + 1, None)]
     while end not in _COMMENT.sub("", lines[j]) and j + 1 < len(lines):
         j += 1
         block.append((clean_tex(_COMMENT.sub("", lines[j])), j + 1, None))
@@ -66,7 +72,7 @@ class LatexReader(LineReader):
             if m and m.group(1) in _VERBATIM:
                 opt = (m.group(2) or "").lower()
                 end = f"\\end{{{m.group(1)}}}"
-                body, j = take_block(lines, i + 1, lambda ln, e=end: e not in ln)
+                body, j = take_block(lines, i + 1, partial(_before, end))
                 prose.flush()
                 if "python" in opt:
                     doc.code.append(

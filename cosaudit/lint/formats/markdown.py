@@ -63,7 +63,7 @@ def _fenced_block(
     """
     fence = m.group(2)
     lang = m.group(3).lower()
-    body, j = take_block(lines, i + 1, lambda ln, f=fence: not ln.strip().startswith(f))
+    body, j = take_block(lines, i + 1, lambda ln: not ln.strip().startswith(fence))
     if not lang and _python_statements([b for b, _ in body]):
         lang = "python"  # a README's untagged block of Python code
     prose.flush()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from cosaudit.lint.formats.interface import (
     CodeCell,
@@ -22,6 +23,11 @@ _UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>])\1{2,}\s*$")
 _ROLE = re.compile(r":\w+:`([^`]*)`")
 
 
+def _deeper(base: int, line: str) -> bool:
+    """Is `line` blank or indented past `base` (inside the block of a directive)?"""
+    return not line.strip() or _indent(line) > base
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
@@ -37,7 +43,7 @@ class RstReader(LineReader):
             m = _CODE_DIRECTIVE.match(line)
             if m or _DIRECTIVE_OR_COMMENT.match(line) or (line.rstrip().endswith("::") and not m):
                 base = _indent(line)
-                is_py = bool(m) and (
+                is_py = m is not None and (
                     m.group(2).lower() in ("python", "py", "python3", "ipython")
                     or m.group(1) in ("ipython", "jupyter-execute")
                 )
@@ -45,9 +51,7 @@ class RstReader(LineReader):
                 if literal:  # the paragraph line itself is prose
                     prose.add(clean_inline(_ROLE.sub(r"\1", line.rstrip()[:-1])), i + 1, None)
                     prose.flush()
-                body, j = take_block(
-                    lines, i + 1, lambda ln, b=base: not ln.strip() or _indent(ln) > b
-                )
+                body, j = take_block(lines, i + 1, partial(_deeper, base))
                 while body and not body[-1][0].strip():
                     body.pop()
                 is_admonition = (

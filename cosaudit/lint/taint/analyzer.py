@@ -66,14 +66,15 @@ def _orient_by_shape(target: ast.AST, value: ast.AST, env: dict[str, Any]) -> No
     (`W_U` is TransformerLens' [d_model, d_vocab] only by convention); `d, V = ...` columns."""
     if not (
         isinstance(target, ast.Tuple)
-        and len(target.elts) == 2
-        and all(isinstance(t, ast.Name) for t in target.elts)
         and isinstance(value, ast.Attribute)
         and value.attr == "shape"
         and isinstance(value.value, ast.Name)
     ):
         return
-    first, second = (t.id for t in target.elts)  # type: ignore[attr-defined]
+    names = [t.id for t in target.elts if isinstance(t, ast.Name)]
+    if len(names) != 2 or len(target.elts) != 2:
+        return
+    first, second = names
     held = env.get(value.value.id)
     if not isinstance(held, Taint) or held.kind != LABEL or held.orient not in (ROWS, COLS):
         return

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.sinks import against_class_means, as_row
 from cosaudit.lint.taint.values import (
     COLS,
@@ -37,7 +38,7 @@ from cosaudit.lint.taint.values import (
 )
 
 
-class ArithmeticRules:
+class ArithmeticRules(AnalyzerHost):
     """Mixin of the analyser: binary operators, normalisation, differences and means."""
 
     def _e_BinOp(self, node: ast.BinOp, env: dict[str, Any]) -> Any:
@@ -342,9 +343,10 @@ def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | 
     """What a norm call measures: `W` in `W.norm(dim=1)`, `torch.linalg.norm(W)`, `norm(W)` (also
     with the module imported under another name, `import torch as t`)."""
     func = call.func
-    module = access_path(func.value) if isinstance(func, ast.Attribute) else None
-    if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
-        return func.value
+    if isinstance(func, ast.Attribute):
+        module = access_path(func.value)
+        if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
+            return func.value
     return call.args[0] if call.args else None
 
 

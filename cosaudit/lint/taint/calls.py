@@ -14,6 +14,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import libs, selfsim
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import (
     LABEL,
@@ -36,7 +37,7 @@ def _own_method(func: ast.Attribute) -> bool:
     return isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
 
 
-class CallRules:
+class CallRules(AnalyzerHost):
     """Mixin of the analyser: calls and methods."""
 
     def _e_Call(self, node: ast.Call, env: dict[str, Any]) -> Any:

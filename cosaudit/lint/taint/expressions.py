@@ -220,9 +220,9 @@ class ExpressionRules(ArithmeticRules):
             return Taint(LABEL, ROWS, root=params.root, source="parameters()[-2]", confidence="medium")
         return None
 
-    def _index(self, base: Taint, sl: ast.AST, env: dict[str, Any]) -> Any:
+    def _index(self, base: Taint, sl: ast.expr, env: dict[str, Any]) -> Any:
         """Label rows indexed: a row (VEC), a selection of rows (SEL), or hidden dimensions."""
-        elts = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
+        elts: list[ast.expr] = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
         # drop None/np.newaxis (broadcasting) and Ellipsis
         real = [e for e in elts if not (isinstance(e, ast.Constant) and e.value is None)]
         ellipsis = any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in real)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.sinks import against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
@@ -36,7 +38,7 @@ from cosaudit.lint.taint.values import (
 )
 
 
-class FunctionRules:
+class FunctionRules(AnalyzerHost):
     """Mixin of the analyser: user-defined functions and code written as strings."""
 
     def _analyse_function(
@@ -119,8 +121,8 @@ class FunctionRules:
                 self._emit(ev)
         ret = info.returns
         if isinstance(ret, Sim):
-            ev = made.get(id(ret.event))
-            return Sim(ev) if ev is not None else (ret if not ret.event.pending else None)
+            instance = made.get(id(ret.event))
+            return Sim(instance) if instance is not None else (ret if not ret.event.pending else None)
         if isinstance(ret, Taint):
             if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
@@ -145,7 +147,7 @@ class FunctionRules:
         `def` returning its body, analysed when first called."""
         body: list[ast.stmt] = [ast.Return(node.body)]
         fn = ast.FunctionDef(name="lambda", args=node.args, body=body, decorator_list=[], returns=None)
-        if "type_params" in ast.FunctionDef._fields:  # Python 3.12+
+        if sys.version_info >= (3, 12):  # `type_params` is a field of FunctionDef from Python 3.12
             fn.type_params = []
         ast.copy_location(fn, node)
         ast.copy_location(fn.body[0], node)

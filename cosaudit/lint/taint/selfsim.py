@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint, access_path
 
@@ -55,7 +56,7 @@ def _alone(c: CallSite) -> Taint | None:
     return heads[0] if len(heads) <= 2 else None
 
 
-def by_name(an: Any, c: CallSite) -> Any:
+def by_name(an: AnalyzerHost, c: CallSite) -> Any:
     """`compute_pairwise_angle(W)`, `utils.cos_sim_matrix(head)`: a helper we cannot read, named for
     cosines / angles / a Gram matrix and given one label matrix alone, compares its rows pairwise."""
     name = c.name
@@ -71,7 +72,7 @@ def by_name(an: Any, c: CallSite) -> Any:
     return _named_helper(an, c, head, "dot" if gram else "cosine", what)
 
 
-def _named_helper(an: Any, c: CallSite, head: Taint, kind: str, what: str, *, warning: bool = False) -> Sim:
+def _named_helper(an: AnalyzerHost, c: CallSite, head: Taint, kind: str, what: str, *, warning: bool = False) -> Sim:
     """The event of a helper we cannot read, judged by its name: its body is not in the scan, so
     the name is the evidence (medium confidence)."""
     head = replace(head, confidence="medium")
@@ -116,7 +117,7 @@ def _nearest_query(c: CallSite) -> Taint | None:
     return heads[0] if said else None
 
 
-def nearest_by_name(an: Any, c: CallSite) -> Any:
+def nearest_by_name(an: AnalyzerHost, c: CallSite) -> Any:
     """`find_closest_tokens(word, tokenizer, lm_head_weight, top_k=5)`: a helper we cannot read,
     named for the nearest labels by similarity and given a head beside a label and a tokenizer,
     ranks the other rows by their similarity with that label's row. Its body is not in the scan

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -64,7 +65,7 @@ def _probe(value: Any) -> bool:
     return unfollowed(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 
-class SinkRules:
+class SinkRules(AnalyzerHost):
     """Mixin of the analyser: where label representations meet, and what follows a result."""
 
     def _derive(self, sim: Sim, kind: str, node: ast.AST, what: str) -> None:

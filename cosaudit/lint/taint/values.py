@@ -320,6 +320,7 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
             isinstance(sl, ast.UnaryOp)
             and isinstance(sl.op, ast.USub)
             and isinstance(sl.operand, ast.Constant)
+            and isinstance(sl.operand.value, int)
         ):
             return f"{base}[-{sl.operand.value}]"
         return None

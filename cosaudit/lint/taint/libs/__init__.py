@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs import (
     ann,
     arrays,
@@ -48,7 +49,7 @@ fallback = uses.fallback
 
 
 
-def _model_method(an: Any, c: CallSite) -> Any:
+def _model_method(an: AnalyzerHost, c: CallSite) -> Any:
     out = transformer_lens.model_method(an, c)
     return sklearn_scipy.fitted_method(an, c) if out is NOTHING else out
 
@@ -65,7 +66,7 @@ _METHODS: list[tuple[type, Handler]] = [
 ]
 
 
-def method(an: Any, c: CallSite) -> Any:
+def method(an: AnalyzerHost, c: CallSite) -> Any:
     """`x.meth(...)` by the type of x's value; NOTHING when no rule applies."""
     for kind, handler in _METHODS:
         if isinstance(c.receiver, kind):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal, const, unfollowed
 
@@ -27,20 +28,20 @@ class VectorIndex:
     data: Taint | None = None
 
 
-def annoy(an: Any, c: CallSite) -> Any:
+def annoy(an: AnalyzerHost, c: CallSite) -> Any:
     metric = c.kw("metric") or (c.node.args[1] if len(c.node.args) > 1 else None)
     kind = _METRICS.get(str(const(metric))) if metric is not None else None
     return VectorIndex(kind) if kind else NOTHING
 
 
-def hnsw(an: Any, c: CallSite) -> Any:
+def hnsw(an: AnalyzerHost, c: CallSite) -> Any:
     """`hnswlib.Index(space="cosine", dim=d)` (not `pd.Index(...)`: only with a `space`)."""
     space = c.kw("space") or (c.node.args[0] if c.node.args and c.owner == "hnswlib" else None)
     kind = _METRICS.get(str(const(space))) if space is not None else None
     return VectorIndex(kind) if kind else NOTHING
 
 
-def keyed_vectors(an: Any, c: CallSite) -> Any:
+def keyed_vectors(an: AnalyzerHost, c: CallSite) -> Any:
     return VectorIndex("cosine")
 
 
@@ -60,9 +61,9 @@ def _added(idx: VectorIndex, value: Any) -> None:
         idx.data = replace(value, orient=ROWS if value.orient == VEC else value.orient)
 
 
-def index_method(an: Any, c: CallSite) -> Any:
+def index_method(an: AnalyzerHost, c: CallSite) -> Any:
     idx: VectorIndex = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     args = [an.eval(a, c.env) for a in c.node.args]
     for k in c.node.keywords:
         an.eval(k.value, c.env)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
     COLS,
@@ -28,28 +29,28 @@ from cosaudit.lint.taint.values import (
 )
 
 
-def norm(an: Any, c: CallSite) -> Any:
+def norm(an: AnalyzerHost, c: CallSite) -> Any:
     return an._norm(c.args[0], c.node) if c.args else NOTHING
 
 
 _GUARDS = ("maximum", "fmax", "clamp", "clamp_min", "clip")
 
 
-def guarded_norm(an: Any, c: CallSite) -> Any:
+def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.maximum(norms, 1e-8)`, `torch.clamp(norms, min=eps)`: a norm kept off zero is still the
     norm (dividing by it normalises)."""
     return next((a for a in c.args if isinstance(a, NormOf)), NOTHING)
 
 
-def norm_method(an: Any, c: CallSite) -> Any:
+def norm_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm."""
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
     return c.receiver if meth in _GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE else None
 
 
-def normalize(an: Any, c: CallSite) -> Any:
+def normalize(an: AnalyzerHost, c: CallSite) -> Any:
     if not c.args:
         return NOTHING
     a = c.args[0]
@@ -71,7 +72,7 @@ def _flip(v: Any, flag: Any) -> Any:
     return v.flipped() if flag is True and flips else v
 
 
-def dot(an: Any, c: CallSite) -> Any:
+def dot(an: AnalyzerHost, c: CallSite) -> Any:
     """`a @ b` in every spelling: `np.inner(a, b)` / `torch.inner` is `a @ b.T`;
     `tf.matmul(a, b, transpose_b=True)` (or `adjoint_b`, and `transpose_a`) transposes first."""
     if len(c.args) == 1 and isinstance(c.node.func, ast.Attribute) and c.owner.split(".")[0] not in P.NUMERIC_LIBRARIES:
@@ -88,7 +89,7 @@ def dot(an: Any, c: CallSite) -> Any:
     return an._dot_sink(a, b, c.node, c.name)
 
 
-def linear(an: Any, c: CallSite) -> Any:
+def linear(an: AnalyzerHost, c: CallSite) -> Any:
     """`F.linear(a, b)` is `a @ b.T`: a Gram matrix when `a` is label rows too. With anything else
     as `a` it is a layer's forward pass, the logits of a plain or a normalised classifier
     (`F.linear(F.normalize(x), F.normalize(self.fc.weight))`), and stays quiet."""
@@ -100,7 +101,7 @@ def linear(an: Any, c: CallSite) -> Any:
     return an._dot_sink(a, _flip(b, True), c.node, "linear")
 
 
-def covariance(an: Any, c: CallSite) -> Any:
+def covariance(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.cov(W)` / `torch.cov(W)`: the rows as variables, each centred over its own coordinates
     (not over the labels): their dot products, V x V. `np.cov(W.T)` is over hidden dimensions."""
     first = c.args[0] if c.args else None
@@ -125,7 +126,7 @@ def _contracted(axes: Any) -> tuple[int, int] | None:
     return None
 
 
-def tensordot(an: Any, c: CallSite) -> Any:
+def tensordot(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.tensordot(W, W, axes=([1], [1]))` is `W @ W.T`; `axes=1` is `a @ b`; the default
     (`axes=2`, the whole matrices contracted) is one number, not a comparison of rows."""
     if len(c.args) < 2:
@@ -139,20 +140,20 @@ def tensordot(an: Any, c: CallSite) -> Any:
     return an._dot_sink(a, b, c.node, c.name)
 
 
-def mean(an: Any, c: CallSite) -> Any:
+def mean(an: AnalyzerHost, c: CallSite) -> Any:
     if not (isinstance(c.node.func, ast.Attribute) and c.args and isinstance(c.args[0], Taint)):
         return NOTHING
     axis = c.kw("axis", "dim") or (c.node.args[1] if len(c.node.args) > 1 else None)
     return an._mean(c.args[0], c.node, axis)
 
 
-def scale(an: Any, c: CallSite) -> Any:
+def scale(an: AnalyzerHost, c: CallSite) -> Any:
     if c.args and isinstance(c.args[0], Taint):
         return replace(c.args[0], centered=True)
     return NOTHING
 
 
-def stack(an: Any, c: CallSite) -> Any:
+def stack(an: AnalyzerHost, c: CallSite) -> Any:
     if not c.args:
         return NOTHING
     first = c.args[0]
@@ -166,7 +167,7 @@ def stack(an: Any, c: CallSite) -> Any:
     return next((t for t in items if isinstance(t, Sim)), None)
 
 
-def propagate(an: Any, c: CallSite) -> Any:
+def propagate(an: AnalyzerHost, c: CallSite) -> Any:
     if not c.args:
         return NOTHING
     a = c.args[0]
@@ -178,7 +179,7 @@ def propagate(an: Any, c: CallSite) -> Any:
     return a if isinstance(a, (Taint, Sim)) else None
 
 
-def select_rows(an: Any, c: CallSite) -> Any:
+def select_rows(an: AnalyzerHost, c: CallSite) -> Any:
     """`torch.index_select(W, 0, ids)`, `torch.gather(W, 0, idx)`, `np.take(W, ids, axis=0)`,
     `F.embedding(ids, W)`: a selection of label rows."""
     if c.name == "embedding":
@@ -191,7 +192,7 @@ def select_rows(an: Any, c: CallSite) -> Any:
     return replace(w, orient=SEL) if axis in (0, None) and w.orient != "cols" else None
 
 
-def corrcoef(an: Any, c: CallSite) -> Any:
+def corrcoef(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.corrcoef(W)` / `np.corrcoef(W[a], W[b])` on label rows: a Pearson correlation over the
     hidden dimensions, i.e. a cosine after centering each row — not over labels, so no help."""
     taints = [a for a in c.args[:2] if isinstance(a, Taint)]
@@ -203,27 +204,27 @@ def corrcoef(an: Any, c: CallSite) -> Any:
     )
 
 
-def transpose(an: Any, c: CallSite) -> Any:
+def transpose(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.transpose(W)`, `jnp.transpose(W, (1, 0))`, `torch.transpose(W, 0, 1)`, `torch.t(W)`:
     the label matrix, the other way round."""
     first = c.args[0] if c.args else None
     return first.flipped() if isinstance(first, Taint) else NOTHING
 
 
-def divide(an: Any, c: CallSite) -> Any:
+def divide(an: AnalyzerHost, c: CallSite) -> Any:
     """`torch.div(W, W.norm(...))`, `np.divide`, `tf.math.divide`: like `/`."""
     if len(c.node.args) < 2:
         return NOTHING
     return an.divided(c.args[0], c.node.args[0], c.node.args[1], c.env, c.args[1])
 
 
-def reciprocal(an: Any, c: CallSite) -> Any:
+def reciprocal(an: AnalyzerHost, c: CallSite) -> Any:
     """`torch.reciprocal(norms)`: multiplying by it normalises."""
     first = c.args[0] if c.args else None
     return NormOf(first.taint, inverse=True) if isinstance(first, NormOf) else NOTHING
 
 
-def multiply(an: Any, c: CallSite) -> Any:
+def multiply(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.multiply(w_a, w_b)`, `tf.multiply`, `torch.mul`: the elementwise product (see `*`)."""
     if len(c.args) < 2:
         return NOTHING
@@ -238,7 +239,7 @@ def _summed_rows(t: Any, axis: Any) -> Taint | None:
     return None
 
 
-def row_sum(an: Any, c: CallSite) -> Any:
+def row_sum(an: AnalyzerHost, c: CallSite) -> Any:
     out = _summed_rows(c.args[0] if c.args else None, c.const_arg(1, "axis", "dim"))
     return NOTHING if out is None else out
 
@@ -252,7 +253,7 @@ def unsqueeze(t: Taint, dim: Any) -> Taint:
     return replace(t, axes=(ndim + 1, hidden + (k <= hidden), label + (k <= label)))
 
 
-def unsqueeze_call(an: Any, c: CallSite) -> Any:
+def unsqueeze_call(an: AnalyzerHost, c: CallSite) -> Any:
     first = c.args[0] if c.args else None
     if isinstance(first, Taint) and first.orient != VEC:
         return unsqueeze(first, c.const_arg(1, "dim", "axis"))
@@ -300,11 +301,11 @@ def _shaped(t: Taint, meth: str, c: CallSite) -> Taint | None:
     return None
 
 
-def taint_method(an: Any, c: CallSite) -> Any:
+def taint_method(an: AnalyzerHost, c: CallSite) -> Any:
     """Methods of label rows: `W.T`-like transposes, conversions, `.mean`, `.norm`, `.sub`,
     `.div` (in place with `div_`), products, `.index_select`."""
     t: Taint = c.receiver
-    node, meth = c.node, c.node.func.attr  # type: ignore[attr-defined]
+    node, meth = c.node, c.method.attr
     args = [an.eval(a, c.env) for a in node.args]
     shaped = _shaped(t, meth, c)
     if shaped is not None:
@@ -319,7 +320,7 @@ def taint_method(an: Any, c: CallSite) -> Any:
     if meth in _DIVIDE:
         out = replace(t, normalized=True) if node.args and contains_norm(node.args[0]) else t
         if meth.endswith("_"):
-            an._rebind(node.func.value, out, c.env)  # type: ignore[attr-defined]
+            an._rebind(c.method.value, out, c.env)
         return out
     if meth == "corr" and t.kind == LABEL and t.orient == COLS:
         # `pd.DataFrame(W.T).corr()`: correlations between the columns, here the labels

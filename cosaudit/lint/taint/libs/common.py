@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.values import access_path, const, kw
 
 
@@ -29,6 +30,13 @@ class CallSite:
         func = self.node.func
         return (access_path(func.value) or "") if isinstance(func, ast.Attribute) else ""
 
+    @property
+    def method(self) -> ast.Attribute:
+        """The callee `x.f` of a method call `x.f(...)` (method handlers are only given these)."""
+        func = self.node.func
+        assert isinstance(func, ast.Attribute), "a method handler given a call that is not x.f(...)"
+        return func
+
     def kw(self, *names: str) -> ast.AST | None:
         return kw(self.node, *names)
 
@@ -40,7 +48,7 @@ class CallSite:
         return const(node)
 
 
-Handler = Callable[[Any, CallSite], Any]
+Handler = Callable[[AnalyzerHost, CallSite], Any]
 
 
 def table(handler: Handler, *names: str) -> dict[str, Handler]:

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import NOTHING, Sim, SinkFn, const
 
 _TORCH_OWNERS = ("F", "torch", "torch.nn.functional", "nn.functional", "functional")
 
 
-def cosine_similarity(an: Any, c: CallSite) -> Any:
+def cosine_similarity(an: AnalyzerHost, c: CallSite) -> Any:
     dim_node = c.kw("dim", "axis")
     if dim_node is None and len(c.node.args) > 2:
         dim_node = c.node.args[2]
@@ -27,13 +28,13 @@ def cosine_similarity(an: Any, c: CallSite) -> Any:
     return an._cosine_sink(args[:2], c.node, dim, torch_style=torch_style, what=c.name)
 
 
-def scipy_cosine(an: Any, c: CallSite) -> Any:
+def scipy_cosine(an: AnalyzerHost, c: CallSite) -> Any:
     if len(c.args) != 2:
         return NOTHING
     return an._cosine_sink(c.args, c.node, None, torch_style=False, what="scipy cosine")
 
 
-def cosine_module(an: Any, c: CallSite) -> Any:
+def cosine_module(an: AnalyzerHost, c: CallSite) -> Any:
     """`nn.CosineSimilarity(dim=0)`, `tf.keras.losses.CosineSimilarity(axis=-1)` (Keras' default
     axis is the last): a callable that computes a cosine when applied."""
     dim_node = c.kw("dim", "axis")
@@ -46,7 +47,7 @@ def cosine_module(an: Any, c: CallSite) -> Any:
     return SinkFn("cosine", dim)
 
 
-def angle(an: Any, c: CallSite) -> Any:
+def angle(an: AnalyzerHost, c: CallSite) -> Any:
     """`acos(cos)`, `degrees(...)`: an angle carries the similarity on."""
     return c.args[0] if c.args and isinstance(c.args[0], Sim) else NOTHING
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, TupleVal, const, product_kind, unfollowed
 
@@ -44,7 +45,7 @@ def _label_axis(t: Taint, axes: list[str], out: list[str]) -> str | None:
     return axes[-1] if t.orient == COLS else axes[0]
 
 
-def einsum(an: Any, c: CallSite) -> Any:
+def einsum(an: AnalyzerHost, c: CallSite) -> Any:
     first, last = (const(c.node.args[0]), const(c.node.args[-1])) if c.node.args else (None, None)
     if isinstance(first, str):
         spec, ops, op_nodes = first, c.args[1:], c.node.args[1:]

@@ -6,13 +6,14 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import NOTHING, SEL, VEC, FaissIndex, Sim, Taint, TupleVal, access_path
 
 _IP = ("IndexFlatIP", "IndexHNSWFlat", "IndexIVFFlat", "GpuIndexFlatIP")
 
 
-def index(an: Any, c: CallSite) -> Any:
+def index(an: AnalyzerHost, c: CallSite) -> Any:
     metric = "ip" if c.name in ("IndexFlatIP", "GpuIndexFlatIP") else "l2"
     if c.name in ("IndexHNSWFlat", "IndexIVFFlat"):
         text = " ".join(str(getattr(a, "attr", "")) for a in c.node.args)
@@ -20,7 +21,7 @@ def index(an: Any, c: CallSite) -> Any:
     return FaissIndex(metric)
 
 
-def wrapper(an: Any, c: CallSite) -> Any:
+def wrapper(an: AnalyzerHost, c: CallSite) -> Any:
     inner = an.eval(c.node.args[0], c.env) if c.node.args else None
     return inner if isinstance(inner, FaissIndex) else NOTHING
 
@@ -31,9 +32,9 @@ CONSTRUCTORS: dict[str, Handler] = {
 }
 
 
-def index_method(an: Any, c: CallSite) -> Any:
+def index_method(an: AnalyzerHost, c: CallSite) -> Any:
     idx: FaissIndex = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     args = [an.eval(a, c.env) for a in c.node.args]
     if meth in ("add", "add_with_ids", "train") and args:
         if isinstance(args[0], Taint):

@@ -238,7 +238,7 @@ class UseRules:
     paths: dict[str, RoleHead]
     _cosine: set[str]
     _criteria: set[str]
-    _bindings: dict[str, list[ast.AST]]
+    _bindings: dict[str, list[ast.Assign | ast.AugAssign]]
     _instances: dict[str, str]
     _returns: dict[str, str]
     _functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
@@ -256,14 +256,16 @@ class UseRules:
                 if LOGITS.search(node.targets[0].id):
                     self._logits(scope, node.value, f"`{node.targets[0].id}`", node)
         for node in own:
-            arg = self._consumed(node) if isinstance(node, ast.Call) else None
+            if not isinstance(node, ast.Call):
+                continue
+            arg = self._consumed(node)
             if arg is None:
                 continue
             core = _unwrap(arg)
             if isinstance(core, ast.Name):  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
                 before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
                 core = before[-1].value if before else core
-            self._logits(scope, core, f"logits that go to `{stem(node.func)}`", node)  # type: ignore[attr-defined]
+            self._logits(scope, core, f"logits that go to `{stem(node.func)}`", node)
 
     def _built_matrix(self, scope: ast.AST, target: ast.AST, value: ast.AST) -> None:
         """`self.W = nn.Parameter(torch.randn(num_classes, d))`, `torch.zeros(d, n_classes,
@@ -296,9 +298,9 @@ class UseRules:
         """What a softmax / loss / argmax call takes as logits."""
         name = stem(call.func)
         if name in _CONSUMERS or (self._criteria and access_path(call.func) in self._criteria):
-            method = isinstance(call.func, ast.Attribute) and stem(call.func.value) not in MODULES
-            if method and (not call.args or name in _RANKERS):
-                return call.func.value  # type: ignore[attr-defined]  # `(h @ W.T).softmax(-1)`, `out.argmax(1)`
+            receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+            if receiver is not None and stem(receiver) not in MODULES and (not call.args or name in _RANKERS):
+                return receiver  # `(h @ W.T).softmax(-1)`, `out.argmax(1)`
             return call.args[0] if call.args else None
         return None
 
@@ -355,8 +357,8 @@ class UseRules:
         if picked is None:
             return
         node, orient = picked
-        if stem(core.func if isinstance(core, ast.Call) else core) == "einsum":
-            orient = _einsum_orient(core, node) or orient  # type: ignore[arg-type]
+        if isinstance(core, ast.Call) and stem(core.func) == "einsum":
+            orient = _einsum_orient(core, node) or orient
         inner = normalised(node)
         if inner is not None:
             name = named(inner)

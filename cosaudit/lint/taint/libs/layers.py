@@ -26,6 +26,7 @@ import ast
 import re
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.libs.head_uses import (
     CRITERIA,
@@ -85,8 +86,8 @@ def _output_layer(call: ast.Call, target: str) -> str | None:
     """Why a Linear / Dense call builds an output layer (None: no reason to think so)."""
     name = stem(call.func)
     out = _out_features(call)
-    if counts_labels(out):
-        return f"built as {name}(…, {ast.unparse(out)})"  # type: ignore[arg-type]
+    if out is not None and counts_labels(out):
+        return f"built as {name}(…, {ast.unparse(out)})"
     act = _kw(call, "activation")
     activation = const_str(act) or (stem(act) if act is not None else None)  # "softmax", tf.nn.softmax
     if name in _DENSE and activation in ("softmax", "log_softmax"):
@@ -96,15 +97,15 @@ def _output_layer(call: ast.Call, target: str) -> str | None:
     return None
 
 
-def _sequential_head(call: ast.Call, target: str) -> tuple[str, int] | None:
+def _sequential_head(call: ast.Call, target: str) -> tuple[int, int] | None:
     """An `nn.Sequential` ending in an output layer (or in a softmax after a Linear): the index of
-    its last Linear and why."""
+    its last Linear and the number of its layers."""
     items = list(call.args)
-    linear = [i for i, a in enumerate(items) if _layer_kind(a) in _LINEAR | _DENSE]
+    linear = [(i, a) for i, a in enumerate(items) if isinstance(a, ast.Call) and _layer_kind(a) in _LINEAR | _DENSE]
     if not linear:
         return None
-    last = linear[-1]
-    why = _output_layer(items[last], target)  # type: ignore[arg-type]
+    last, layer = linear[-1]
+    why = _output_layer(layer, target)
     if why is None and any(_layer_kind(a) in _SOFTMAX_LAYERS for a in items[last + 1 :]):
         why = "the last Linear of a Sequential that ends in a softmax"
     return (last, len(items)) if why is not None else None
@@ -139,7 +140,7 @@ class HeadRoles(UseRules):
         nodes = list(ast.walk(tree))
         functions = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         self._functions = {fn.name: fn for fn in functions}
-        self._bindings: dict[str, list[ast.AST]] = {}
+        self._bindings: dict[str, list[ast.Assign | ast.AugAssign]] = {}
         self._keras = False  # the file imports TensorFlow / Keras: `layers[-1]` is a Keras layer
         self._returns: dict[str, str] = {}  # class -> the layer its forward pass returns (`self.fc3(x)`)
         self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
@@ -200,9 +201,10 @@ class HeadRoles(UseRules):
     # ------------------------------------------------------------ construction
     def _construction(self, target: ast.AST, value: ast.AST) -> None:
         name = target_name(target)
-        if isinstance(value, ast.Call) and _layer_kind(value.func) in _DENSE | _LINEAR:
+        func = value.func if isinstance(value, ast.Call) else None
+        if isinstance(func, ast.Call) and _layer_kind(func) in _DENSE | _LINEAR:
             # Keras' functional API: `outputs = Dense(k, activation="softmax", name="preds")(x)`
-            name, value = const_str(_kw(value.func, "name")), value.func  # type: ignore[arg-type]
+            name, value = const_str(_kw(func, "name")), func
         kind = _layer_kind(value)
         if name is None or kind is None:
             self._linear_list(target, value)
@@ -211,8 +213,8 @@ class HeadRoles(UseRules):
         if kind == "Sequential":
             seq = _sequential_head(value, "")
             if seq is not None:
-                why = f"`{name}` is an nn.Sequential whose last Linear is the output layer"
-                self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = RoleHead(ROWS, why)
+                role = RoleHead(ROWS, f"`{name}` is an nn.Sequential whose last Linear is the output layer")
+                self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = role
             return
         why = _output_layer(value, name) if kind in _LINEAR | _DENSE else None
         if why is not None:
@@ -247,10 +249,9 @@ class HeadRoles(UseRules):
     def _last_key(self, name: str, value: ast.AST) -> None:
         """`last = sorted(params["params"].keys())[-1]` / `list(params)[-1]`: the key of a Flax /
         Haiku model's last layer (`params["params"][last]["kernel"]` is the output kernel)."""
-        last = isinstance(value, ast.Subscript) and const(value.slice) == -1
-        if not (last and isinstance(value.value, ast.Call)):  # type: ignore[attr-defined]
+        if not (isinstance(value, ast.Subscript) and const(value.slice) == -1 and isinstance(value.value, ast.Call)):
             return
-        call = value.value  # type: ignore[attr-defined]
+        call = value.value
         if stem(call.func) in ("sorted", "list") and call.args and "param" in ast.unparse(call.args[0]):
             self.last_keys[name] = _LAST_KEY
             self.layers[_LAST_KEY] = RoleHead(COLS, f"`{name}` is the key of the model's last layer")
@@ -365,7 +366,7 @@ class RoleRules:
     def _analyse_function(self, info: Any, *args: Any, **kwargs: Any) -> None:
         self._role_scopes.append(id(info.node))
         try:
-            super()._analyse_function(info, *args, **kwargs)  # type: ignore[misc]
+            super()._analyse_function(info, *args, **kwargs)  # type: ignore[misc]  # FunctionRules', next in the MRO
         finally:
             self._role_scopes.pop()
 
@@ -378,7 +379,7 @@ class RoleRules:
         return value
 
 
-def get_layer(an: Any, c: CallSite) -> Any:
+def get_layer(an: AnalyzerHost, c: CallSite) -> Any:
     """Keras `model.get_layer("probs")` of a layer built as the output layer: that layer."""
     name = const_str(c.node.args[0]) if c.node.args else const_str(c.kw("name"))
     func = c.node.func

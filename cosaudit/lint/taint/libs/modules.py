@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import (
     COLS,
@@ -32,7 +33,7 @@ from cosaudit.lint.taint.values import (
 )
 
 
-def parameters(an: Any, c: CallSite) -> Any:
+def parameters(an: AnalyzerHost, c: CallSite) -> Any:
     """`model.parameters()` on a model we know nothing else about."""
     func = c.node.func
     if not isinstance(func, ast.Attribute):
@@ -41,19 +42,19 @@ def parameters(an: Any, c: CallSite) -> Any:
     return ParamList(None, root_of(path) if path else None)
 
 
-def children(an: Any, c: CallSite) -> Any:
+def children(an: AnalyzerHost, c: CallSite) -> Any:
     """`model.children()` / `model.modules()`: its layers, the last of which is usually the head."""
     func = c.node.func
     path = access_path(func.value) if isinstance(func, ast.Attribute) else None
     return Children(path) if path else NOTHING
 
 
-def listing(an: Any, c: CallSite) -> Any:
+def listing(an: AnalyzerHost, c: CallSite) -> Any:
     """`list(m.parameters())`, `tuple(...)`: the same parameters (or layers), indexable."""
     return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], (ParamList, Children)) else NOTHING
 
 
-def first_parameter(an: Any, c: CallSite) -> Any:
+def first_parameter(an: AnalyzerHost, c: CallSite) -> Any:
     """`next(model.fc.parameters())`, `next(iter(head.parameters()))`: a head module's weight;
     `next(p for n, p in model.named_parameters() if "fc.weight" in n)`: the head the name test picks."""
     first = c.args[0] if c.args else None
@@ -64,7 +65,7 @@ def first_parameter(an: Any, c: CallSite) -> Any:
     return NOTHING
 
 
-def embedding_table(an: Any, c: CallSite) -> Any:
+def embedding_table(an: AnalyzerHost, c: CallSite) -> Any:
     """`nn.Embedding.from_pretrained(F.normalize(W, dim=-1))`: an embedding table whose weight
     is those rows (a call of it, `table(ids)`, picks rows; see `calls._callable_object`)."""
     rows = c.args[0] if c.args else c.kwargs.get("embeddings")
@@ -75,7 +76,7 @@ def embedding_table(an: Any, c: CallSite) -> Any:
     return NOTHING
 
 
-def head_accessor(an: Any, c: CallSite) -> Any:
+def head_accessor(an: AnalyzerHost, c: CallSite) -> Any:
     """`model.get_output_embeddings()`, `timm_model.get_classifier()`: the head module."""
     path = access_path(c.node)
     return HeadModule(path) if path else NOTHING
@@ -93,7 +94,7 @@ _HEAD_FILE = re.compile(
 )
 
 
-def head_file(an: Any, c: CallSite) -> Any:
+def head_file(an: AnalyzerHost, c: CallSite) -> Any:
     """`open(path)` of a file named for the head's weights."""
     name = c.node.args[0] if c.node.args else None
     if isinstance(name, ast.Constant) and isinstance(name.value, str) and _HEAD_FILE.search(name.value):
@@ -101,7 +102,7 @@ def head_file(an: Any, c: CallSite) -> Any:
     return NOTHING
 
 
-def loaded_head(an: Any, c: CallSite) -> Any:
+def loaded_head(an: AnalyzerHost, c: CallSite) -> Any:
     """`pickle.load` / `np.load` / `torch.load` of a file named for the head's weights (its name,
     or an `open` of it): the label matrix, layout unknown (medium confidence)."""
     first = c.node.args[0] if c.node.args else None
@@ -134,9 +135,9 @@ FUNCTIONS: dict[str, Handler] = {
 }
 
 
-def head_method(an: Any, c: CallSite) -> Any:
+def head_method(an: AnalyzerHost, c: CallSite) -> Any:
     head: HeadModule = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if meth in ("parameters", "get_weights"):
         return ParamList(head)  # Keras `layer.get_weights()[0]`: the kernel
     return NOTHING

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal
 
@@ -22,7 +23,7 @@ def _matrix(v: Any) -> Taint | None:
     return None
 
 
-def row_pairs(an: Any, c: CallSite) -> Any:
+def row_pairs(an: AnalyzerHost, c: CallSite) -> Any:
     """`combinations(W, 2)`, `product(W, W)`: a sequence whose items unpack to rows of `W`."""
     matrices = [m for m in (_matrix(a) for a in c.args) if m is not None]
     if not matrices or len(matrices) < len([a for a in c.args if isinstance(a, Taint)]):
@@ -30,7 +31,7 @@ def row_pairs(an: Any, c: CallSite) -> Any:
     return TupleVal([matrices[0]])
 
 
-def row_correlation(an: Any, c: CallSite) -> Any:
+def row_correlation(an: AnalyzerHost, c: CallSite) -> Any:
     if len(c.args) < 2 or not all(isinstance(a, Taint) and a.kind == LABEL and a.orient == VEC for a in c.args[:2]):
         return NOTHING
     return an._pair_sink("cosine", c.args[:2], c.node, c.name, single=False, torch_style=False, dim=None)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import NOTHING, ModelObj, Sim, SinkFn, Taint, const
 
@@ -30,7 +31,7 @@ def _metric(c: CallSite) -> str | None:
     return mval
 
 
-def metric_call(an: Any, c: CallSite) -> Any:
+def metric_call(an: AnalyzerHost, c: CallSite) -> Any:
     mval = _metric(c)
     if c.name in _ESTIMATORS or c.name in _CLUSTERERS:
         return SinkFn("cluster:" + str(mval or "euclidean"), None)
@@ -53,13 +54,13 @@ def metric_call(an: Any, c: CallSite) -> Any:
     return None
 
 
-def euclid_pair(an: Any, c: CallSite) -> Any:
+def euclid_pair(an: AnalyzerHost, c: CallSite) -> Any:
     if len(c.args) < 2:
         return NOTHING
     return an._pair_sink("euclid", c.args[:2], c.node, c.name, single=False, torch_style=False, dim=None)
 
 
-def euclid_matrix(an: Any, c: CallSite) -> Any:
+def euclid_matrix(an: AnalyzerHost, c: CallSite) -> Any:
     if not c.args:
         return NOTHING
     other = c.args[1] if len(c.args) > 1 else c.args[0]
@@ -68,7 +69,7 @@ def euclid_matrix(an: Any, c: CallSite) -> Any:
     )
 
 
-def kernel_call(an: Any, c: CallSite) -> Any:
+def kernel_call(an: AnalyzerHost, c: CallSite) -> Any:
     """`pairwise_kernels(W, metric="cosine")` is `cosine_similarity(W)`; `metric="linear"` and
     `linear_kernel(W)` are the Gram matrix `W @ W.T`; other kernels are left alone."""
     if not c.args:
@@ -90,11 +91,11 @@ def kernel_call(an: Any, c: CallSite) -> Any:
     )
 
 
-def probe(an: Any, c: CallSite) -> Any:
+def probe(an: AnalyzerHost, c: CallSite) -> Any:
     return ModelObj(probe=True)
 
 
-def scaler(an: Any, c: CallSite) -> Any:
+def scaler(an: AnalyzerHost, c: CallSite) -> Any:
     return ModelObj(scaler=True)
 
 
@@ -107,10 +108,10 @@ FUNCTIONS: dict[str, Handler] = {
 }
 
 
-def estimator_method(an: Any, c: CallSite) -> Any:
+def estimator_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`NearestNeighbors(metric="cosine").fit(W)`, `TSNE(metric="cosine").fit_transform(W)`."""
     est: SinkFn = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if not est.kind.startswith("cluster:") or meth not in ("fit", "fit_transform", "kneighbors", "fit_predict"):
         return NOTHING
     data = an.eval(c.node.args[0], c.env) if c.node.args else None
@@ -129,10 +130,10 @@ def estimator_method(an: Any, c: CallSite) -> Any:
     return None
 
 
-def fitted_method(an: Any, c: CallSite) -> Any:
+def fitted_method(an: AnalyzerHost, c: CallSite) -> Any:
     """A probe's `.fit` returns the probe; a scaler's `.fit_transform(W)` centers W."""
     obj: ModelObj = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if obj.scaler and meth in ("fit_transform", "transform") and c.node.args:
         data = an.eval(c.node.args[0], c.env)
         return replace(data, centered=True) if isinstance(data, Taint) else None

@@ -11,11 +11,12 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.values import LABEL, NOTHING, VEC, ModelObj, Taint, access_path, root_of
 
 
-def from_pretrained(an: Any, c: CallSite) -> Any:
+def from_pretrained(an: AnalyzerHost, c: CallSite) -> Any:
     func = c.node.func
     if not (isinstance(func, ast.Attribute) and "Hooked" in (access_path(func.value) or "")):
         return NOTHING
@@ -24,11 +25,11 @@ def from_pretrained(an: Any, c: CallSite) -> Any:
     return ModelObj(loader_centered=c.name == "from_pretrained" and not off)
 
 
-def hooked(an: Any, c: CallSite) -> Any:
+def hooked(an: AnalyzerHost, c: CallSite) -> Any:
     return ModelObj()
 
 
-def residual_directions(an: Any, c: CallSite) -> Any:
+def residual_directions(an: AnalyzerHost, c: CallSite) -> Any:
     model = c.receiver if isinstance(c.receiver, ModelObj) else None
     func = c.node.func
     root = root_of(access_path(func) or "") if isinstance(func, ast.Attribute) else None
@@ -43,9 +44,9 @@ CONSTRUCTORS: dict[str, Handler] = {
 FUNCTIONS: dict[str, Handler] = table(residual_directions, "tokens_to_residual_directions")
 
 
-def model_method(an: Any, c: CallSite) -> Any:
+def model_method(an: AnalyzerHost, c: CallSite) -> Any:
     obj: ModelObj = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if meth == "tokens_to_residual_directions":
         return Taint(LABEL, VEC, loader_centered=obj.loader_centered, source=meth)
     return NOTHING

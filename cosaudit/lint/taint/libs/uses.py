@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal, access_path, mentions_similarity
 
@@ -18,7 +19,7 @@ _SAVE_CALLS = ("dump", "dumps", "save", "write")
 _FENCED_PYTHON = re.compile(r"^[ \t]*```(?:python|py)[ \t]*\n(.*?)^[ \t]*```", re.M | re.S)
 
 
-def observe_strings(an: Any, c: CallSite) -> None:
+def observe_strings(an: AnalyzerHost, c: CallSite) -> None:
     """Strings passed to print / st.markdown / Markdown(...) are prose; code passed to
     `new_code_cell` is analysed (at lower confidence) and reported at the call."""
     node = c.node
@@ -37,7 +38,7 @@ def observe_strings(an: Any, c: CallSite) -> None:
                 an.prose_strings += [v for v in a.values if isinstance(v, ast.Constant)]
 
 
-def fallback(an: Any, c: CallSite) -> Any:
+def fallback(an: AnalyzerHost, c: CallSite) -> Any:
     """Any other call: a similarity among its arguments flows on, and is derived from when the
     call displays it, ranks it, exports it or relates it to behaviour."""
     sims = [a for a in list(c.args) + list(c.kwargs.values()) if isinstance(a, Sim)]
@@ -57,9 +58,9 @@ def fallback(an: Any, c: CallSite) -> Any:
     return sims[0]
 
 
-def sim_method(an: Any, c: CallSite) -> Any:
+def sim_method(an: AnalyzerHost, c: CallSite) -> Any:
     sim: Sim = c.receiver
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
     if meth in P.DISPLAY_METHODS or (meth in P.SAVE_METHODS and mentions_similarity(c.node)):
@@ -72,14 +73,14 @@ def sim_method(an: Any, c: CallSite) -> Any:
 _COLLECT = ("append", "extend", "add", "update", "insert", "__setitem__")
 
 
-def collect_method(an: Any, c: CallSite) -> Any:
+def collect_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`scores.append(cos(...))`: the container now holds similarities."""
-    meth = c.node.func.attr  # type: ignore[attr-defined]
+    meth = c.method.attr
     if meth not in _COLLECT:
         return NOTHING
     vals = [an.eval(a, c.env) for a in c.node.args]
     sim = next((v for v in vals if isinstance(v, Sim)), None)
-    base = access_path(c.node.func.value)  # type: ignore[attr-defined]
+    base = access_path(c.method.value)
     if sim is not None and base:
         c.env[base] = sim
     elif base and meth in ("append", "insert") and isinstance(c.receiver, TupleVal):
