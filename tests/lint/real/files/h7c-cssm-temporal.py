@@ -22,8 +22,8 @@ def main(model, ckpt, images):
     variables = {"params": params, "batch_stats": stats}
 
     # readout weights, kept for labelling the channel panels
-    readout = np.asarray(params["readout"]["kernel"])        # (channels, 2)
-    evidence = readout[:, 1] - readout[:, 0]                  # > 0 favours "connected"
+    head_k = np.asarray(params["head"]["kernel"])           # (channels, 2)
+    evidence = head_k[:, 1] - head_k[:, 0]                  # > 0 favours "connected"
 
     for img in images:
         clip = jnp.stack([img] * STEPS)[None]
@@ -33,8 +33,8 @@ def main(model, ckpt, images):
             print(f"channel {c:3d} weight {evidence[c]:+.2f} peaks {np.round(peaks, 2)}")
 
         def margin(f, t):
-            w = jnp.asarray(params["readout"]["kernel"])
-            b = jnp.asarray(params["readout"]["bias"])
+            w = jnp.asarray(params["head"]["kernel"])
+            b = jnp.asarray(params["head"]["bias"])
             pixel_logits = jax.nn.softplus(f[0, t]) @ w + b
             pooled = pixel_logits.max(axis=(0, 1))
             return pooled[1] - pooled[0]
