@@ -33,7 +33,7 @@ SUBJECT = re.compile(
 # "weight vectors" / "weights" name label representations when the sentence is about classes,
 # labels or tokens ("classes with high cosine similarity between their weight vectors")
 WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?)\b", _I)
-LABEL_WORDS = re.compile(r"\b(class(?:es)?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
+LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
     r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
