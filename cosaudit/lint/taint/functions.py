@@ -370,8 +370,11 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     defined = _defined_in_doc(doc)
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+    scalars = _scalar_params(node)
     for i, a in enumerate(args):
         hint = next((orient for pat, orient in P.NAME_HINTS if pat.match(a.arg)), None)
+        if a.arg in scalars:
+            continue  # `alpha: float = -4.0`: a number, never a matrix a caller could pass
         if a.arg in defined:
             out[a.arg] = defined[a.arg]
         elif hint is not None:
@@ -381,3 +384,20 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
         else:
             out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)
     return out
+
+
+_SCALAR_TYPES = {"int", "float", "bool", "str", "complex"}
+
+
+def _scalar_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Parameters annotated as, or defaulting to, a number, a string or a flag."""
+    positional = node.args.posonlyargs + node.args.args
+    defaults: list[tuple[ast.arg, ast.expr | None]] = list(
+        zip(positional[len(positional) - len(node.args.defaults) :], node.args.defaults, strict=True)
+    )
+    defaults += list(zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True))
+    number = (int, float, str, complex)
+    out = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and isinstance(d.value, number)}
+    out |= {a.arg for a, d in defaults if isinstance(d, ast.UnaryOp) and isinstance(d.operand, ast.Constant)}
+    annotated = positional + node.args.kwonlyargs
+    return out | {a.arg for a in annotated if isinstance(a.annotation, ast.Name) and a.annotation.id in _SCALAR_TYPES}

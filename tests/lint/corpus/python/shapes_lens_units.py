@@ -90,3 +90,20 @@ def router(hidden, unit_rows, k):
 def readout(hidden, table, k):
     """table = lm_head.weight, shape [V, d]."""
     return (hidden @ table.T).topk(k)  # the logit lens: quiet
+
+
+# %% a helper whose numeric parameters (annotated, or with a number as default) scale a direction:
+# a number is never a matrix a caller could pass, so the cosine lens is the helper's own
+def steering_alignment(lm, tokenizer, sae, feat: int, alpha: float = -4.0, words=(" I", " you")):
+    direction = F.normalize((alpha - 1.0) * sae.W_dec[feat], dim=0)
+    unit_cols = F.normalize(lm.W_U, dim=0)
+    out = []
+    for w in words:
+        for tid in tokenizer.encode(w, add_special_tokens=False):
+            out.append((w, float(t.dot(direction, unit_cols[:, tid]))))  # expect: COS120
+    return out
+
+
+def steering_logits(lm, tokenizer, sae, feat: int, alpha: float = -4.0):
+    direction = (alpha - 1.0) * sae.W_dec[feat]
+    return [float(t.dot(direction, lm.W_U[:, tid])) for tid in tokenizer.encode(" I")]  # logits: quiet
