@@ -24,6 +24,9 @@ class Facts:
     sigmoid: bool = False  # BCEWithLogitsLoss, multi_label, …: cosine is meaningful there
     normalised_head: bool = False  # ArcFace/CosFace/cosine classifiers, logit_scale
     tied: bool = False  # tie_word_embeddings, data_ptr checks, known tied checkpoints
+    # a tied model whose inputs add learned absolute positions (GPT-2, BERT, RoBERTa): `wte + c` with
+    # `wpe - c` keeps every input, so translating the tied rows is a symmetry of the whole model
+    tied_positions: bool = False
     output_talk: bool = False  # prose or comments about outputs / predictions
     caveat: bool = False  # mentions translation invariance, centering, differences
 

@@ -120,6 +120,7 @@ class DocumentChecker:
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code)),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
+            tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )

@@ -271,6 +271,13 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
 )
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
 CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
+# tied checkpoints whose inputs add learned absolute position embeddings (design.md: the tie is kept
+# by translating the token table and the position table in opposite directions)
+TIED_POSITIONS_EVIDENCE = re.compile(
+    r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
+    r"['\"](?:openai-community/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
+    r"EleutherAI/gpt-neo)"
+)
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|['\"](?:openai-community/)?"
     r"(?:gpt2|distilgpt2|bert-base|bert-large|roberta|t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-1B|Qwen/Qwen2(?:\.5)?-0\.5B)"

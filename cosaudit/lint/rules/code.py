@@ -20,7 +20,7 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
             return None
         return "COS120"
     if kinds == {INPUT}:
-        return "COS150" if facts.tied and facts.output_talk else None
+        return "COS150" if (facts.tied and facts.output_talk) or facts.tied_positions else None
     if kinds != {LABEL}:
         return None  # e.g. lm_head row vs input-embedding row of the same token: a tie check
     if facts.sigmoid:
@@ -541,7 +541,11 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## What it does
     Flags similarities computed on input-embedding accessors (`wte.weight`, `embed_tokens.weight`,
     `get_input_embeddings().weight`) when the file shows that the model ties its input and output
-    embeddings and its prose or comments talk about outputs or predictions.
+    embeddings and its prose or comments talk about outputs or predictions (info), or when the tied
+    model adds learned position embeddings to its token rows — GPT-2, GPT-Neo, BERT, RoBERTa —
+    whatever the prose says (warning): translating the token rows by `c` and the position rows by
+    `-c` keeps every input vector and shifts every logit alike, so even as input geometry the
+    token rows' cosines are no property of the model.
 
     ## Why is this a problem?
     In a tied model the input embedding *is* the output head, so the translation ambiguity of the
@@ -562,15 +566,22 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - README.md, `cosaudit flip` (tied heads).
     """
+    positions = ctx.facts.tied_positions
     yield from _event_hits(
         ctx,
         "COS150",
         lambda ev: (
-            f"similarity between input-embedding rows{_src(ev)} of a tied model, with prose "
-            "about predictions"
+            f"similarity between input-embedding rows{_src(ev)} of a tied model"
+            + (
+                " with learned position embeddings (translating the token rows by c and the position rows "
+                "by -c keeps every input vector)"
+                if positions
+                else ", with prose about predictions"
+            )
         ),
         "the tied matrix is also the output head, whose rows are fixed only up to a translation "
         "that leaves every probability unchanged",
         "measure the probabilities on data (`cosaudit similar`), or use tie-ability "
         "(`cosaudit neighbours`) for output claims",
+        lambda ev: Severity.WARNING if positions else None,
     )

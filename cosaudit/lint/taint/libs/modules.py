@@ -49,6 +49,13 @@ def children(an: AnalyzerHost, c: CallSite) -> Any:
     return Children(path) if path else NOTHING
 
 
+def sequential(an: AnalyzerHost, c: CallSite) -> Any:
+    """`nn.Sequential(model.norm, model.lm_head)`: its items, so `seq[1]` is the head module."""
+    if any(isinstance(a, HeadModule) for a in c.args) and not c.node.keywords:
+        return TupleVal(list(c.args))
+    return NOTHING
+
+
 def listing(an: AnalyzerHost, c: CallSite) -> Any:
     """`list(m.parameters())`, `tuple(...)`: the same parameters (or layers), indexable."""
     return c.args[0] if len(c.args) == 1 and isinstance(c.args[0], (ParamList, Children)) else NOTHING
@@ -131,6 +138,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(parameters, "parameters"),
     **table(children, "children", "modules"),
     **table(listing, "list", "tuple", "iter"),
+    **table(sequential, "Sequential"),
     **table(first_parameter, "next"),
 }
 

@@ -107,3 +107,13 @@ def steering_alignment(lm, tokenizer, sae, feat: int, alpha: float = -4.0, words
 def steering_logits(lm, tokenizer, sae, feat: int, alpha: float = -4.0):
     direction = (alpha - 1.0) * sae.W_dec[feat]
     return [float(t.dot(direction, lm.W_U[:, tid])) for tid in tokenizer.encode(" I")]  # logits: quiet
+
+
+# %% the head reached through a Sequential that pairs it with the final norm: `seq[1]` is lm_head
+readout_seq = t.nn.Sequential(model.model.norm, model.lm_head)
+U = list(readout_seq[1].parameters())[0].detach().float()
+U_unit = U / ((U**2).sum(dim=1, keepdim=True)) ** 0.5
+latent_unit = F.normalize(latent, dim=-1)
+energy = ((U_unit @ latent_unit.T) ** 2).mean(dim=0) ** 0.5  # expect: COS120
+gain = list(readout_seq[0].parameters())[0]  # the norm's gain: no head
+gain_sim = F.cosine_similarity(gain[:10], gain[10:20], dim=0)
