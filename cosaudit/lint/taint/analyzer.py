@@ -146,11 +146,20 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
         for info in list(self.functions.values()):
             if not info.analysed:
                 self._analyse_function(info)
+        loader = self._head_loader()
         for info in self._all_functions:
             if not info.called:
                 self._rank_against_parameters(info)
-                self._etf_gram_of_parameter(info)
+                self._etf_gram_of_parameter(info, loader)
         return [e for e in self.events if not e.pending]
+
+    def _head_loader(self) -> str | None:
+        """A module-level function of this module that returns label rows (`def load_classifier_weights(p):
+        return torch.load(p)["fc.weight"]`): the head its sibling helpers are most likely given."""
+        for name, info in self.functions.items():
+            if isinstance(info.returns, Taint) and info.returns.kind == LABEL and info.returns.orient in (ROWS, COLS):
+                return name
+        return None
 
     def _rank_against_parameters(self, info: FuncInfo) -> None:
         """A function never called here that compares normalised label rows with one of its
@@ -165,12 +174,13 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
             ev = Event("cosine", pair[1], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
             self._emit(ev)
 
-    def _etf_gram_of_parameter(self, info: FuncInfo) -> None:
+    def _etf_gram_of_parameter(self, info: FuncInfo, loader: str | None = None) -> None:
         """A function never called here whose name (or the helper it calls) says it measures a
-        simplex ETF (`compute_ETF(W)`, `check_duality(W, H)` calling `check_etf(W)`) and that forms
-        the Gram matrix of a classifier-named parameter (`W`, `weights`, `fc_w`): neural collapse's
-        NC2 on the classifier rows (medium confidence). Called here with class means, it is quiet."""
-        named = bool(_ETF_NAME.search(info.node.name))
+        simplex ETF (`compute_ETF(W)`, `check_duality(W, H)` calling `check_etf(W)`), or that sits
+        beside this module's own head `loader` (a module of helpers whose caller lives elsewhere), and
+        that forms the Gram matrix of a classifier-named parameter (`W`, `weights`, `fc_w`): the
+        classifier rows compared pairwise (medium confidence). Called here with class means, it is quiet."""
+        named = bool(_ETF_NAME.search(info.node.name)) or (loader is not None and not info.quiet)
         for tmpl in info.templates:
             a = tmpl.a
             if not tmpl.between_labels or a.kind != PARAM or not matrix_param(a.source):
