@@ -294,6 +294,8 @@ class ArithmeticRules(AnalyzerHost):
         else:
             ok = False
         # the average of some rows (`W[ids].mean(0)`, `W[tok.encode(w)].mean(0)`) is one vector
+        if base.kind == INPUT and (base.orient == VEC or (base.orient == SEL and ok)):
+            return replace(base, orient=VEC)  # of input rows: a token vector like a row (COS150 when tied)
         some_rows = base.kind == LABEL and (base.orient == VEC or (base.orient == SEL and ok))
         orient = VEC if some_rows else base.orient
         return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows)

@@ -17,5 +17,9 @@ king_queen = F.cosine_similarity(E[tok.encode(" king")[0]], E[tok.encode(" queen
 rob = RobertaForMaskedLM.from_pretrained("roberta-large")
 R = rob.roberta.embeddings.word_embeddings.weight
 good_bad = F.cosine_similarity(R[1], R[2], dim=0)  # expect: COS150
+prompt_rows = E[tok.encode("a day at the beach")]
+prompt_mean = prompt_rows.mean(dim=0, keepdim=True)
+related = E @ prompt_mean.T  # expect: COS150
+hidden_lens = (E @ last_hidden).topk(10)  # the logits of a hidden state: quiet
 positions = gpt.transformer.wpe.weight
 pos_sim = F.cosine_similarity(positions[0], positions[1], dim=0)
