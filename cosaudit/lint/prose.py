@@ -130,6 +130,10 @@ CAVEAT = re.compile(
     r"\bdirection with (?:\w+[- ])*(?:length|norm)s?\b|\bnot (?:the )?readout\b",
     _I,
 )
+# a sentence whose cosines are whitened by the unembedding's own covariance (Park et al.'s causal
+# inner product): centred over the labels and invariant to invertible maps of the hidden space, as
+# COS111 is for code. Only the sentence itself counts: a section may mention whitening elsewhere.
+WHITENED = re.compile(r"\bwhiten\w*|covariance[- ](?:transform\w*|metric|whiten\w*)|causal inner product", _I)
 # A sentence about the cosine neighbours of tokens / classes whose own subject is generic ("see a
 # token's nearest neighbours by cosine similarity": a neighbour word and "cosine"), in a document
 # (not a section: a README lists its models elsewhere) that names the output
@@ -301,6 +305,8 @@ def _sentence_hit(
     refuting section does."""
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+        return None
+    if WHITENED.search(s.text):
         return None
     if _forward_pass(s.text):
         return None
