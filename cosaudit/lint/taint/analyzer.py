@@ -257,27 +257,33 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
             if alias.asname:
                 self.aliases[alias.asname] = alias.name.split(".")[-1]
             env.setdefault(bound, None)  # imported names are not label representations
-        if isinstance(stmt, ast.ImportFrom) and not self._in_scan(stmt):
-            self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
-        if self._imports is not None:
+        if self._imports is None:
+            if isinstance(stmt, ast.ImportFrom):  # no other module in the scan
+                self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
+        elif isinstance(stmt, ast.Import):
+            self._bind_imported_modules(stmt, env)
+        else:
             self._bind_imported(stmt, env)
 
     _s_ImportFrom = _s_Import
 
-    def _in_scan(self, stmt: ast.ImportFrom) -> bool:
-        return self._imports is not None and self._imports(stmt.module, stmt.level) is not None
-
-    def _bind_imported(self, stmt: ast.Import | ast.ImportFrom, env: dict[str, Any]) -> None:
-        """Helpers of another scanned module that return label rows: `from utils import get_head`
-        (or `*`) binds `get_head`; `import utils as u` binds `u.get_head`."""
+    def _bind_imported_modules(self, stmt: ast.Import, env: dict[str, Any]) -> None:
+        """`import utils as u` binds `u.get_head` of a scanned module's label-row helpers."""
         assert self._imports is not None
-        if isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                prefix = alias.asname or alias.name
-                for name, rows in (self._imports(alias.name, 0) or {}).items():
-                    env[f"{prefix}.{name}"] = imported(name, rows)
-            return
-        heads = self._imports(stmt.module, stmt.level) or {}
+        for alias in stmt.names:
+            prefix = alias.asname or alias.name
+            for name, rows in (self._imports(alias.name, 0) or {}).items():
+                env[f"{prefix}.{name}"] = imported(name, rows)
+
+    def _bind_imported(self, stmt: ast.ImportFrom, env: dict[str, Any]) -> None:
+        """Helpers of another scanned module that return label rows: `from utils import get_head`
+        (or `*`) binds `get_head`. Names imported from a module outside the scan are remembered:
+        what they return is judged by their names."""
+        assert self._imports is not None
+        found = self._imports(stmt.module, stmt.level)
+        if found is None:
+            self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
+        heads = found or {}
         for alias in stmt.names:
             if alias.name == "*":
                 env.update((name, imported(name, rows)) for name, rows in heads.items())
