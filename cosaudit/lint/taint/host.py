@@ -1,7 +1,8 @@
 """What the analyser's mixins share: the state `Analyzer.__init__` sets and the methods one mixin
 calls on another (`expressions.py` calls `_sink` of the analyser, `arithmetic.py` `_dot_sink` of
-`sinks.py`, ...). Declared here for the type checker only: at run time `AnalyzerHost` is an empty
-base class, and each method is defined once, by the analyser or by a mixin."""
+`sinks.py`, `expressions.py` `_bind_iter` of `binding.py`, ...). Declared here for the type checker
+only: at run time `AnalyzerHost` is an empty base class, and each method is defined once, by the
+analyser or by a mixin."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ if TYPE_CHECKING:
 
 
 class AnalyzerHost:
-    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`);
-    also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
+    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`,
+    `BindingRules`); also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
     events: list[Event]
@@ -59,13 +60,15 @@ class AnalyzerHost:
         @abstractmethod
         def _block(self, body: list[ast.stmt], env: dict[str, Any]) -> None: ...
         @abstractmethod
-        def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None: ...
-        @abstractmethod
         def refine(self, test: ast.AST, env: dict[str, Any]) -> None: ...
         @abstractmethod
-        def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
-        @abstractmethod
         def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None: ...
+
+        # binding (`binding.py`)
+        @abstractmethod
+        def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None: ...
+        @abstractmethod
+        def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
 
         # names and layers that are heads by their role (`libs/layers.py`)
         @abstractmethod
@@ -78,6 +81,8 @@ class AnalyzerHost:
         def _selection(self, e: ast.AST, env: dict[str, Any]) -> str: ...
         @abstractmethod
         def _parameter(self, params: ParamList, idx: Any, env: dict[str, Any]) -> Any: ...
+        @abstractmethod
+        def store_row(self, base: str, key: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
 
         # arithmetic (`arithmetic.py`)
         @abstractmethod
