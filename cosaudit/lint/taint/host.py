@@ -11,14 +11,14 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cosaudit.lint.taint.analyzer import ImportLookup
     from cosaudit.lint.taint.libs.layers import HeadRoles
+    from cosaudit.lint.taint.modules import ImportLookup
     from cosaudit.lint.taint.values import ClassInfo, Event, FuncInfo, ParamList, Sim, Taint
 
 
 class AnalyzerHost:
     """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`,
-    `BindingRules`); also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
+    `BindingRules`, `ModuleRules`); also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
     events: list[Event]
@@ -27,6 +27,7 @@ class AnalyzerHost:
     globals: dict[str, Any]
     strings: dict[str, str]
     outside_imports: set[str]  # names imported from modules outside the scan
+    _imports: ImportLookup | None  # the label-row helpers of the scan's other modules
     _string_lists: dict[str, list[str]]
     _quiet: int
     _init_quiet: int
