@@ -69,14 +69,31 @@ class StreamVerifier:
         self.head = head
         self.v, self.d = v, d
         self.variants = list(variants)
-        n_x = np.asarray(probes, dtype=np.float64).reshape(-1, d)
+        self._init_probes(probes, exact)
+        self._init_products(columns, square_columns)
+        self.stats = stats
+        self.n_valid = v if n_valid is None else min(v, n_valid)
+        self.sq = np.full(v, np.nan, dtype=np.float64)  # |w|² of every row (float64)
+        self._init_workers(sub_rows, piece_subs, workers)
+        self.rows_seen = 0
+
+    def _init_probes(self, probes: np.ndarray, exact: Literal["algebraic", "elementwise"]) -> None:
+        """The probe hidden states of the original (`h0`) and of every variant (`hs`), and the
+        variants whose logits are computed from their rows (`genuine`; the others follow by algebra)."""
+        n_x = np.asarray(probes, dtype=np.float64).reshape(-1, self.d)
         self.n_probes = n_x.shape[0]
-        self.h0, self.hs = probe_hiddens(head, self.variants, n_x)
+        self.h0, self.hs = probe_hiddens(self.head, self.variants, n_x)
         self.genuine = [
             idx
             for idx, var in enumerate(self.variants)
-            if exact == "elementwise" or not algebraic_exact(head, var)
+            if exact == "elementwise" or not algebraic_exact(self.head, var)
         ]
+
+    def _init_products(self, columns: np.ndarray | None, square_columns: np.ndarray | None) -> None:
+        """What the rows are multiplied with (the probes and any extra `columns`; each genuine variant's
+        hidden states; `square_columns`, for the rows squared elementwise) and the V × k arrays that
+        receive the products."""
+        v, d = self.v, self.d
         cols = np.zeros((d, 0)) if columns is None else np.asarray(columns, dtype=np.float64)
         self.n_cols = cols.shape[1]
         self.HQ = np.ascontiguousarray(np.concatenate([self.h0.T, cols], axis=1))
@@ -89,19 +106,19 @@ class StreamVerifier:
         self.sq_products = (
             None if self.sqcols is None else np.empty((v, self.sqcols.shape[1]), dtype=np.float64)
         )
-        self.stats = stats
-        self.n_valid = v if n_valid is None else min(v, n_valid)
-        self.sq = np.full(v, np.nan, dtype=np.float64)  # |w|² of every row (float64)
+
+    def _init_workers(self, sub_rows: int, piece_subs: int, workers: int) -> None:
+        """The size of the pieces the worker threads take, and each worker's row sum, row count,
+        non-finite rows and scratch buffers."""
         self.sub = max(1, int(sub_rows))
         self.workers = max(1, int(workers))
         self.piece_subs = piece_subs  # sub-blocks per piece (a worker's unit of work)
-        self._totals = [np.zeros(d, dtype=np.float64) for _ in range(self.workers)]
+        self._totals = [np.zeros(self.d, dtype=np.float64) for _ in range(self.workers)]
         self._counted = [0] * self.workers
         self._bad: list[list[np.ndarray]] = [[] for _ in range(self.workers)]
         self._bufs: list[dict[str, np.ndarray]] = [{} for _ in range(self.workers)]
         self._pool: Any = None
         self._blas: Any = None
-        self.rows_seen = 0
 
     # ------------------------------------------------------------------ filling
 

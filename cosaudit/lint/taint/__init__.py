@@ -22,7 +22,8 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from cosaudit.lint.taint.analyzer import Analyzer, ImportLookup
+from cosaudit.lint.taint.analyzer import Analyzer
+from cosaudit.lint.taint.modules import ImportLookup
 from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, FuncInfo, Taint
 
 

@@ -1,48 +1,39 @@
-"""The analyser: statements, bindings, and the tests that pick a head by its name.
+"""The analyser: statements, and the tests that pick a head by its name.
 
-The rules for expressions, calls, user functions and sinks are mixins (`expressions.py`,
-`calls.py`, `functions.py`, `sinks.py`); library knowledge is in `libs/`.
+The rules for expressions, calls, user functions, sinks, target binding and imports are mixins
+(`expressions.py`, `calls.py`, `functions.py`, `sinks.py`, `binding.py`, `modules.py`); library
+knowledge is in `libs/`.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cosaudit.lint.taint.binding import BindingRules
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
-from cosaudit.lint.taint.functions import FunctionRules, imported, lens_operands, matrix_param
+from cosaudit.lint.taint.functions import FunctionRules
 from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
+from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
-    PARAM,
     ROWS,
-    SEL,
-    VEC,
     ClassInfo,
-    DictVal,
     Event,
     FuncInfo,
-    ParamList,
     ParamName,
     Sim,
     Taint,
-    TupleVal,
-    access_path,
     const,
     label_name,
     riskier,
-    root_of,
 )
-
-# (module, level) -> the label-row helpers of that module of the scan; None: the module is not in the scan
-ImportLookup = Callable[[str | None, int], dict[str, Taint | FuncInfo] | None]
 
 # a layer of the module being built (`self.fc.weight`, `self.head[-1].weight`): its rows are fresh
 _OWN_LAYER = re.compile(r"^self\.\w+(\[-?\d+\])?\.weight\b")
@@ -84,27 +75,10 @@ def _orient_by_shape(target: ast.AST, value: ast.AST, env: dict[str, Any]) -> No
         env[value.value.id] = replace(held, orient=COLS)
 
 
-_ETF_NAME = re.compile(r"etf|simplex|nc2|equiangul", re.I)
-# the unconstrained-features model of neural collapse: classifier W, features H, bias b
-_UFM = {"W", "H", "b"}
-
-
-def _unconstrained_features(target: ast.Tuple | ast.List, value: Any, env: dict[str, Any]) -> None:
-    """`W, H, b = X` of an unknown value: neural collapse's unconstrained-features model names the
-    classifier `W` beside the features `H` and the bias `b`; `W` is taken as label rows
-    (orientation unknown, medium confidence)."""
-    names = {t.id for t in target.elts if isinstance(t, ast.Name)}
-    if value is None and _UFM <= names:
-        env["W"] = Taint(LABEL, VEC, confidence="medium", source="W")
-
-
-# iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
-_NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
-_RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
 _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
 
 
-class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
+class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, BindingRules, ModuleRules):
     """Runs over one module; collects `events`."""
 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
@@ -152,42 +126,6 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
                 self._rank_against_parameters(info)
                 self._etf_gram_of_parameter(info, loader)
         return [e for e in self.events if not e.pending]
-
-    def _head_loader(self) -> str | None:
-        """A module-level function of this module that returns label rows (`def load_classifier_weights(p):
-        return torch.load(p)["fc.weight"]`): the head its sibling helpers are most likely given."""
-        for name, info in self.functions.items():
-            if isinstance(info.returns, Taint) and info.returns.kind == LABEL and info.returns.orient in (ROWS, COLS):
-                return name
-        return None
-
-    def _rank_against_parameters(self, info: FuncInfo) -> None:
-        """A function never called here that compares normalised label rows with one of its
-        parameters (`Wn @ vec`, `einsum(..., W_normed, neurons)`) ranks every label by cosine
-        against whatever it is given: a cosine lens (COS120), unless it is given class means."""
-        for tmpl in info.templates:
-            pair = lens_operands(tmpl)
-            if pair is None:
-                continue
-            if info.quiet and not any(d.what in _RANKINGS for d in tmpl.derived):
-                continue  # a forward pass of a cosine head: the model itself, unless it ranks labels
-            ev = Event("cosine", pair[1], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
-            self._emit(ev)
-
-    def _etf_gram_of_parameter(self, info: FuncInfo, loader: str | None = None) -> None:
-        """A function never called here whose name (or the helper it calls) says it measures a
-        simplex ETF (`compute_ETF(W)`, `check_duality(W, H)` calling `check_etf(W)`), or that sits
-        beside this module's own head `loader` (a module of helpers whose caller lives elsewhere), and
-        that forms the Gram matrix of a classifier-named parameter (`W`, `weights`, `fc_w`): the
-        classifier rows compared pairwise (medium confidence). Called here with class means, it is quiet."""
-        named = bool(_ETF_NAME.search(info.node.name)) or (loader is not None and not info.quiet)
-        for tmpl in info.templates:
-            a = tmpl.a
-            if not tmpl.between_labels or a.kind != PARAM or not matrix_param(a.source):
-                continue
-            if named or (tmpl.helper is not None and _ETF_NAME.search(tmpl.helper)):
-                t = replace(a, kind=LABEL, confidence="medium", param=None, row=False)
-                self._emit(Event(tmpl.kind, t, t, tmpl.pos, tmpl.what, list(tmpl.derived), tmpl.helper))
 
     # ---------------------------------------------------------------- core
     def eval(self, node: ast.AST | None, env: dict[str, Any]) -> Any:
@@ -250,50 +188,6 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
         """`assert is_etf(W)`, `assert np.allclose(G, target)`: the test is computed like any expression."""
         self.eval(stmt.test, env)
         self.eval(stmt.msg, env)
-
-    def _s_Import(self, stmt: ast.Import | ast.ImportFrom, env: dict[str, Any]) -> None:
-        for alias in stmt.names:
-            bound = alias.asname or alias.name.split(".")[0]
-            if alias.asname:
-                self.aliases[alias.asname] = alias.name.split(".")[-1]
-            env.setdefault(bound, None)  # imported names are not label representations
-        if self._imports is None:
-            if isinstance(stmt, ast.ImportFrom):  # no other module in the scan
-                self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
-        elif isinstance(stmt, ast.Import):
-            self._bind_imported_modules(stmt, env)
-        else:
-            self._bind_imported(stmt, env)
-
-    _s_ImportFrom = _s_Import
-
-    def _bind_imported_modules(self, stmt: ast.Import, env: dict[str, Any]) -> None:
-        """`import utils as u` binds `u.get_head` of a scanned module's label-row helpers."""
-        assert self._imports is not None
-        for alias in stmt.names:
-            prefix = alias.asname or alias.name
-            for name, rows in (self._imports(alias.name, 0) or {}).items():
-                env[f"{prefix}.{name}"] = imported(name, rows)
-
-    def _bind_imported(self, stmt: ast.ImportFrom, env: dict[str, Any]) -> None:
-        """Helpers of another scanned module that return label rows: `from utils import get_head`
-        (or `*`) binds `get_head`. Names imported from a module outside the scan are remembered:
-        what they return is judged by their names."""
-        assert self._imports is not None
-        found = self._imports(stmt.module, stmt.level)
-        if found is None:
-            self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
-        heads = found or {}
-        for alias in stmt.names:
-            if alias.name == "*":
-                env.update((name, imported(name, rows)) for name, rows in heads.items())
-            elif alias.name in heads:
-                env[alias.asname or alias.name] = imported(alias.name, heads[alias.name])
-            else:  # `from . import geometry`: a module of the package, used as `geometry.helper(W)`
-                module = f"{stmt.module}.{alias.name}" if stmt.module else alias.name
-                prefix = alias.asname or alias.name
-                for name, rows in (self._imports(module, stmt.level) or {}).items():
-                    env[f"{prefix}.{name}"] = imported(name, rows)
 
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
         info = FuncInfo(stmt, params=[a.arg for a in stmt.args.posonlyargs + stmt.args.args])
@@ -412,149 +306,6 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules):
                 env[name] = value
 
     _s_While = _s_If
-
-    # ---------------------------------------------------------------- binding
-    def _bind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
-        if isinstance(target, ast.Name):
-            env[target.id] = value
-        elif isinstance(target, (ast.Tuple, ast.List)):
-            if isinstance(value, TupleVal) and len(value.items) == len(target.elts):
-                for t, v in zip(target.elts, value.items, strict=True):
-                    self._bind(t, v, env)
-            else:
-                elem = self._element(value)
-                for t in target.elts:
-                    self._bind(t, elem, env)
-                _unconstrained_features(target, value, env)
-        elif isinstance(target, ast.Attribute):
-            path = access_path(target)
-            if path:
-                env[path] = value
-        elif isinstance(target, ast.Subscript):
-            base = access_path(target.value)
-            if base and isinstance(value, Sim):
-                env[base] = value
-            elif base:
-                self.store_row(base, target.slice, value, env)
-        elif isinstance(target, ast.Starred):
-            self._bind(target.value, value, env)
-
-    def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
-        """An in-place update (`W.div_(...)`, `W.data.div_(...)`) changes what `W` holds."""
-        path = access_path(target)
-        while path and path.endswith(".data"):
-            path = path[: -len(".data")]
-        if path:
-            env[path] = value
-
-    @staticmethod
-    def _element(value: Any) -> Any:
-        if isinstance(value, Taint):
-            if value.orient in (ROWS, SEL):
-                return replace(value, orient=VEC)
-            return None
-        if isinstance(value, Sim):
-            return value
-        if isinstance(value, TupleVal):
-            return value.label_matrix()
-        return None
-
-    def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
-        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("zip", "enumerate"):
-            vals = [self._element(self.eval(a, env)) for a in it.args]
-            if it.func.id == "enumerate":
-                vals = [None] + vals[:1]
-            self._bind(target, TupleVal(vals), env)
-            return
-        if (
-            self._bind_dict_iter(target, it, env)
-            or self._bind_named_iter(target, it, env)
-            or self._bind_string_iter(target, it)
-        ):
-            return
-        value = self.eval(it, env)
-        if isinstance(value, ParamList) and value.head is not None:
-            # `for w in model.lm_head.parameters(): W = w; break`: the head's weight comes first
-            self._bind(target, self._parameter(value, 0, env), env)
-            return
-        self._bind(target, self._element(value), env)
-
-    def _bind_dict_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
-        """`for name, W in tables.items()` / `for W in tables.values()` over a dict that holds a
-        label matrix: `W` may be that matrix (the riskiest value, as after if/else)."""
-        func = it.func if isinstance(it, ast.Call) else None
-        if not (isinstance(func, ast.Attribute) and func.attr in ("items", "values")):
-            return False
-        d = self.eval(func.value, env)
-        if not isinstance(d, DictVal):
-            return False
-        value = d.riskiest()
-        self._bind(target, value if func.attr == "values" else TupleVal([None, value]), env)
-        return True
-
-    def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
-        """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""
-        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)):
-            return False
-        suffix = _NAMED_ITERS.get(it.func.attr)
-        if suffix is None:
-            return False
-        self.eval(it.func.value, env)
-        root = root_of(access_path(it.func.value) or "")
-        if isinstance(target, ast.Name):
-            env[target.id] = ParamName(None, suffix, root)
-            return True
-        if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name):
-            value = target.elts[1]
-            value_var = value.id if isinstance(value, ast.Name) else None
-            env[target.elts[0].id] = ParamName(value_var, suffix, root)
-            if value_var:
-                env[value_var] = None
-            return True
-        return False
-
-    def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
-        """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
-        (the first one in the list that names a label matrix)."""
-        if isinstance(target, ast.Tuple) and isinstance(it, (ast.List, ast.Tuple)):
-            return self._bind_string_pairs(target, it)
-        if not isinstance(target, ast.Name):
-            return False
-        if isinstance(it, (ast.List, ast.Tuple)):
-            names = [const(e) for e in it.elts if isinstance(const(e), str)]
-        elif isinstance(it, ast.Name):
-            names = self._string_lists.get(it.id, [])
-        else:
-            return False
-        head = next((n for n in names if label_name(n)), None)
-        if head is None:
-            return False
-        self.strings[target.id] = head
-        return True
-
-    def _bind_string_pairs(self, target: ast.Tuple, it: ast.List | ast.Tuple) -> bool:
-        """`for owner, name in (("lm_head", "weight"), ("embed_out", "weight"))`: the first tuple whose
-        parts name a head, bound part by part (`getattr(getattr(model, owner), name)` is then the head)."""
-        names = [t.id if isinstance(t, ast.Name) else None for t in target.elts]
-        for item in it.elts:
-            parts = [const(e) for e in item.elts] if isinstance(item, (ast.Tuple, ast.List)) else []
-            if len(parts) == len(names) and all(isinstance(p, str) for p in parts) and label_name(".".join(parts)):
-                for name, part in zip(names, parts, strict=True):
-                    if name is not None:
-                        self.strings[name] = part
-                return True
-        return False
-
-    def _remember_strings(self, targets: list[ast.expr], value: ast.AST) -> None:
-        for target in targets:
-            if not isinstance(target, ast.Name):
-                continue
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                self.strings[target.id] = value.value
-            elif isinstance(value, (ast.List, ast.Tuple)):
-                names = [const(e) for e in value.elts if isinstance(const(e), str)]
-                if names:
-                    self._string_lists[target.id] = names
 
     # ---------------------------------------------------------------- name tests
     def refine(self, test: ast.AST, env: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """What the analyser's mixins share: the state `Analyzer.__init__` sets and the methods one mixin
 calls on another (`expressions.py` calls `_sink` of the analyser, `arithmetic.py` `_dot_sink` of
-`sinks.py`, ...). Declared here for the type checker only: at run time `AnalyzerHost` is an empty
-base class, and each method is defined once, by the analyser or by a mixin."""
+`sinks.py`, `expressions.py` `_bind_iter` of `binding.py`, ...). Declared here for the type checker
+only: at run time `AnalyzerHost` is an empty base class, and each method is defined once, by the
+analyser or by a mixin."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cosaudit.lint.taint.analyzer import ImportLookup
     from cosaudit.lint.taint.libs.layers import HeadRoles
+    from cosaudit.lint.taint.modules import ImportLookup
     from cosaudit.lint.taint.values import ClassInfo, Event, FuncInfo, ParamList, Sim, Taint
 
 
 class AnalyzerHost:
-    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`);
-    also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
+    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`,
+    `BindingRules`, `ModuleRules`); also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
     events: list[Event]
@@ -26,6 +27,7 @@ class AnalyzerHost:
     globals: dict[str, Any]
     strings: dict[str, str]
     outside_imports: set[str]  # names imported from modules outside the scan
+    _imports: ImportLookup | None  # the label-row helpers of the scan's other modules
     _string_lists: dict[str, list[str]]
     _quiet: int
     _init_quiet: int
@@ -59,13 +61,15 @@ class AnalyzerHost:
         @abstractmethod
         def _block(self, body: list[ast.stmt], env: dict[str, Any]) -> None: ...
         @abstractmethod
-        def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None: ...
-        @abstractmethod
         def refine(self, test: ast.AST, env: dict[str, Any]) -> None: ...
         @abstractmethod
-        def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
-        @abstractmethod
         def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None: ...
+
+        # binding (`binding.py`)
+        @abstractmethod
+        def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None: ...
+        @abstractmethod
+        def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
 
         # names and layers that are heads by their role (`libs/layers.py`)
         @abstractmethod
@@ -78,6 +82,8 @@ class AnalyzerHost:
         def _selection(self, e: ast.AST, env: dict[str, Any]) -> str: ...
         @abstractmethod
         def _parameter(self, params: ParamList, idx: Any, env: dict[str, Any]) -> Any: ...
+        @abstractmethod
+        def store_row(self, base: str, key: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
 
         # arithmetic (`arithmetic.py`)
         @abstractmethod

@@ -1,0 +1,193 @@
+"""Binding: what the target of an assignment, a `for` loop or a `with` holds afterwards.
+
+A tuple target takes the items of a tuple value one by one (else each name an element of the
+value), an attribute or a subscript is stored under its access path, and a loop's target takes
+one element of what it iterates (`zip`, `enumerate`, a dict's values, `named_parameters()`, a
+list of head names). Names that hold a tensor's name are remembered in `strings`.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import Any
+
+from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.values import (
+    LABEL,
+    ROWS,
+    SEL,
+    VEC,
+    DictVal,
+    ParamList,
+    ParamName,
+    Sim,
+    Taint,
+    TupleVal,
+    access_path,
+    const,
+    label_name,
+    root_of,
+)
+
+# the unconstrained-features model of neural collapse: classifier W, features H, bias b
+_UFM = {"W", "H", "b"}
+
+
+def _unconstrained_features(target: ast.Tuple | ast.List, value: Any, env: dict[str, Any]) -> None:
+    """`W, H, b = X` of an unknown value: neural collapse's unconstrained-features model names the
+    classifier `W` beside the features `H` and the bias `b`; `W` is taken as label rows
+    (orientation unknown, medium confidence)."""
+    names = {t.id for t in target.elts if isinstance(t, ast.Name)}
+    if value is None and _UFM <= names:
+        env["W"] = Taint(LABEL, VEC, confidence="medium", source="W")
+
+
+# iterating these yields (name, tensor) pairs, or names (`f.keys()` of a safetensors file)
+_NAMED_ITERS = {"named_parameters": "", "named_modules": ".weight", "items": "", "keys": ""}
+
+
+class BindingRules(AnalyzerHost):
+    """Mixin of the analyser: binds targets to values (`_bind`) and loop targets to what they iterate."""
+
+    def _bind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
+        if isinstance(target, ast.Name):
+            env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if isinstance(value, TupleVal) and len(value.items) == len(target.elts):
+                for t, v in zip(target.elts, value.items, strict=True):
+                    self._bind(t, v, env)
+            else:
+                elem = self._element(value)
+                for t in target.elts:
+                    self._bind(t, elem, env)
+                _unconstrained_features(target, value, env)
+        elif isinstance(target, ast.Attribute):
+            path = access_path(target)
+            if path:
+                env[path] = value
+        elif isinstance(target, ast.Subscript):
+            base = access_path(target.value)
+            if base and isinstance(value, Sim):
+                env[base] = value
+            elif base:
+                self.store_row(base, target.slice, value, env)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, value, env)
+
+    def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
+        """An in-place update (`W.div_(...)`, `W.data.div_(...)`) changes what `W` holds."""
+        path = access_path(target)
+        while path and path.endswith(".data"):
+            path = path[: -len(".data")]
+        if path:
+            env[path] = value
+
+    @staticmethod
+    def _element(value: Any) -> Any:
+        if isinstance(value, Taint):
+            if value.orient in (ROWS, SEL):
+                return replace(value, orient=VEC)
+            return None
+        if isinstance(value, Sim):
+            return value
+        if isinstance(value, TupleVal):
+            return value.label_matrix()
+        return None
+
+    def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("zip", "enumerate"):
+            vals = [self._element(self.eval(a, env)) for a in it.args]
+            if it.func.id == "enumerate":
+                vals = [None] + vals[:1]
+            self._bind(target, TupleVal(vals), env)
+            return
+        if (
+            self._bind_dict_iter(target, it, env)
+            or self._bind_named_iter(target, it, env)
+            or self._bind_string_iter(target, it)
+        ):
+            return
+        value = self.eval(it, env)
+        if isinstance(value, ParamList) and value.head is not None:
+            # `for w in model.lm_head.parameters(): W = w; break`: the head's weight comes first
+            self._bind(target, self._parameter(value, 0, env), env)
+            return
+        self._bind(target, self._element(value), env)
+
+    def _bind_dict_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
+        """`for name, W in tables.items()` / `for W in tables.values()` over a dict that holds a
+        label matrix: `W` may be that matrix (the riskiest value, as after if/else)."""
+        func = it.func if isinstance(it, ast.Call) else None
+        if not (isinstance(func, ast.Attribute) and func.attr in ("items", "values")):
+            return False
+        d = self.eval(func.value, env)
+        if not isinstance(d, DictVal):
+            return False
+        value = d.riskiest()
+        self._bind(target, value if func.attr == "values" else TupleVal([None, value]), env)
+        return True
+
+    def _bind_named_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
+        """`for name, p in model.named_parameters()` / `sd.items()`; `for k in f.keys()`."""
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)):
+            return False
+        suffix = _NAMED_ITERS.get(it.func.attr)
+        if suffix is None:
+            return False
+        self.eval(it.func.value, env)
+        root = root_of(access_path(it.func.value) or "")
+        if isinstance(target, ast.Name):
+            env[target.id] = ParamName(None, suffix, root)
+            return True
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name):
+            value = target.elts[1]
+            value_var = value.id if isinstance(value, ast.Name) else None
+            env[target.elts[0].id] = ParamName(value_var, suffix, root)
+            if value_var:
+                env[value_var] = None
+            return True
+        return False
+
+    def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
+        """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
+        (the first one in the list that names a label matrix)."""
+        if isinstance(target, ast.Tuple) and isinstance(it, (ast.List, ast.Tuple)):
+            return self._bind_string_pairs(target, it)
+        if not isinstance(target, ast.Name):
+            return False
+        if isinstance(it, (ast.List, ast.Tuple)):
+            names = [const(e) for e in it.elts if isinstance(const(e), str)]
+        elif isinstance(it, ast.Name):
+            names = self._string_lists.get(it.id, [])
+        else:
+            return False
+        head = next((n for n in names if label_name(n)), None)
+        if head is None:
+            return False
+        self.strings[target.id] = head
+        return True
+
+    def _bind_string_pairs(self, target: ast.Tuple, it: ast.List | ast.Tuple) -> bool:
+        """`for owner, name in (("lm_head", "weight"), ("embed_out", "weight"))`: the first tuple whose
+        parts name a head, bound part by part (`getattr(getattr(model, owner), name)` is then the head)."""
+        names = [t.id if isinstance(t, ast.Name) else None for t in target.elts]
+        for item in it.elts:
+            parts = [const(e) for e in item.elts] if isinstance(item, (ast.Tuple, ast.List)) else []
+            if len(parts) == len(names) and all(isinstance(p, str) for p in parts) and label_name(".".join(parts)):
+                for name, part in zip(names, parts, strict=True):
+                    if name is not None:
+                        self.strings[name] = part
+                return True
+        return False
+
+    def _remember_strings(self, targets: list[ast.expr], value: ast.AST) -> None:
+        for target in targets:
+            if not isinstance(target, ast.Name):
+                continue
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                self.strings[target.id] = value.value
+            elif isinstance(value, (ast.List, ast.Tuple)):
+                names = [const(e) for e in value.elts if isinstance(const(e), str)]
+                if names:
+                    self._string_lists[target.id] = names
