@@ -275,8 +275,9 @@ CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*
 # by translating the token table and the position table in opposite directions)
 TIED_POSITIONS_EVIDENCE = re.compile(
     r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
+    r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"
     r"['\"](?:openai-community/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
-    r"EleutherAI/gpt-neo)"
+    r"EleutherAI/gpt-neo|albert-|albert/albert-|distilbert|facebook/opt-)"
 )
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|['\"](?:openai-community/)?"

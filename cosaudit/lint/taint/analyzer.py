@@ -116,6 +116,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         return bool(_TOKEN_ROWS.search(self._context)) or _speaks_of_tokens(self.tree)
 
     def run(self) -> list[Event]:
+        self._hoist_functions()
         self._block(self.tree.body, self.globals)
         for info in list(self.functions.values()):
             if not info.analysed:
@@ -189,7 +190,17 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self.eval(stmt.test, env)
         self.eval(stmt.msg, env)
 
+    def _hoist_functions(self) -> None:
+        """The module's functions are known before its body runs: a class defined above a helper
+        calls it from its methods (`self.rows = wte` … `sort_by_similarity(i, self.rows)`)."""
+        for stmt in self.tree.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._s_FunctionDef(stmt, self.globals)
+
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
+        known = env.get(stmt.name)
+        if env is self.globals and isinstance(known, FuncInfo) and known.node is stmt:
+            return  # hoisted, perhaps already followed from a call above its definition
         info = FuncInfo(stmt, params=[a.arg for a in stmt.args.posonlyargs + stmt.args.args])
         env[stmt.name] = info
         if env is self.globals:
@@ -296,14 +307,15 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         rows, so a name keeps the riskier of its two values (`values.riskier`)."""
         self.eval(stmt.test, env)
         self.refine(stmt.test, env)
+        before = dict(env)
         self._block(stmt.body, env)
         if not stmt.orelse:
+            # the body may not run: `if isinstance(m, tuple): m = m[0]` keeps the model it had
+            _join(env, before)
             return
         after_body = dict(env)
         self._block(stmt.orelse, env)
-        for name, value in after_body.items():
-            if env.get(name) is not value and riskier(value, env.get(name)):
-                env[name] = value
+        _join(env, after_body)
 
     _s_While = _s_If
 
@@ -375,3 +387,12 @@ def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     args = node.args.posonlyargs + node.args.args
     plain = not any(getattr(d, "id", "") in ("staticmethod", "classmethod") for d in node.decorator_list)
     return plain and bool(args) and args[0].arg == "self"
+
+
+def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
+    """After two paths, a name keeps the riskier of its two values, and a known value over an
+    unknown one (None)."""
+    for name, value in other.items():
+        current = env.get(name)
+        if current is not value and (riskier(value, current) or (current is None and value is not None)):
+            env[name] = value

@@ -238,8 +238,9 @@ class ExpressionRules(ArithmeticRules):
         if base.orient == VEC:
             if base.kind == PARAM and isinstance(real[0], ast.Slice):
                 return base  # `x[i:i + b]`: a batch of what the function was given
-            if base.kind == PARAM and not base.row and len(real) == 1 and not ellipsis:
-                return replace(base, row=True)  # `weights[ids[i]]`: a row, if given a matrix
+            picks_row = not _is_full(real[0]) and all(_is_full(e) for e in real[1:])
+            if base.kind == PARAM and not base.row and not ellipsis and picks_row:
+                return replace(base, row=True)  # `weights[ids[i]]`, `weights[i, :]`: a row, if given a matrix
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
             # W[None, :, :], W[:, None] — broadcasting views of the same rows

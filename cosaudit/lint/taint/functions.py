@@ -94,7 +94,10 @@ class FunctionRules(AnalyzerHost):
 
     def _call_user_function(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> Any:
         if not info.analysed:
-            self._analyse_function(info)
+            # a method followed from another method (`self.pick(i)` before `pick` is analysed in its
+            # turn) sees the `self.*` attributes that `__init__` set
+            attrs = {k: v for k, v in env.items() if k.startswith("self.")} if info.first_arg else {}
+            self._analyse_function(info, {**self.globals, **attrs} if attrs else None)
         info.called = True
         actual = self._actuals(info, call, env)
         made: dict[int, Event] = {}

@@ -477,10 +477,12 @@ def mentions_similarity(node: ast.Call) -> bool:
     return False
 def _risk(value: Any) -> tuple[int, int, int]:
     """How much a value matters to the analysis: a similarity, then label rows (uncentred before
-    centred, normalised before raw), then anything else."""
+    centred, normalised before raw), then a tied model's token rows, then anything else."""
     if isinstance(value, Sim):
-        return (2, 0, 0)
+        return (3, 0, 0)
     if isinstance(value, Taint) and value.kind == LABEL:
+        return (2, int(not value.centered), int(value.normalized))
+    if isinstance(value, Taint) and value.kind == INPUT:
         return (1, int(not value.centered), int(value.normalized))
     return (0, 0, 0)
 

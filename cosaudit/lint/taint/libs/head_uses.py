@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cosaudit.lint.taint.values import COLS, LABEL, ROWS, Taint, access_path
+from cosaudit.lint.taint.values import COLS, LABEL, ROWS, Taint, access_path, label_name
 
 
 @dataclass(frozen=True)
@@ -211,6 +211,23 @@ def named(node: ast.AST) -> str | None:
     return path
 
 
+def _other_operand(head: ast.AST, ops: tuple[ast.AST, ast.AST]) -> str | None:
+    """The name of the matrix on the other side of the product (`E` of `E[t] * 100`, `-V.T`)."""
+    other = ops[1] if ops[0] is head or _transposed(ops[0]) is head else ops[0]
+    while isinstance(other, (ast.Subscript, ast.BinOp, ast.UnaryOp)):
+        other = other.operand if isinstance(other, ast.UnaryOp) else (
+            other.value if isinstance(other, ast.Subscript) else other.left
+        )
+    return named(_transposed(other) or other)
+
+
+def _stripped_path(value: ast.AST) -> str | None:
+    """`model.lm_head.weight` of `model.lm_head.weight.detach().to(device)`."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        value = value.func.value
+    return access_path(value)
+
+
 def _head_operand(a: ast.AST, b: ast.AST) -> tuple[ast.AST, str] | None:
     """Of `a @ b` that computes logits, the head and its layout: the transposed one (`h @ W.T`), or
     the one that is not the hidden state (`h @ W`: columns; `W @ h`: rows)."""
@@ -357,6 +374,8 @@ class UseRules:
         if picked is None:
             return
         node, orient = picked
+        if ops is not None and self._not_hidden(node, _other_operand(node, ops)):
+            return
         if isinstance(core, ast.Call) and stem(core.func) == "einsum":
             orient = _einsum_orient(core, node) or orient
         inner = normalised(node)
@@ -377,6 +396,16 @@ class UseRules:
         if made is not None:
             return
         self._matrix(scope, name, RoleHead(orient, f"`{name}` multiplies hidden states into {what} (line {line})"))
+
+    def _not_hidden(self, head: ast.AST, other: str | None) -> bool:
+        """Is the other operand of a product no hidden state: the head's own rows (`E[t] @ E.T`: a
+        Gram), or a head by name or binding (`unembedding @ concept_vecs.T`: directions read out)?"""
+        if other is None:
+            return False
+        if other == named(head) or label_name(other):
+            return True
+        bound = [b.value for b in self._bindings.get(other, []) if isinstance(b, ast.Assign)]
+        return any(label_name(_stripped_path(value) or "") for value in bound)
 
     def _unpacked(self, target: ast.AST, value: ast.AST) -> None:
         """`basis, coords = digit_space(model)` of a helper of this file that returns a tuple: each
