@@ -182,6 +182,37 @@ def baseline(files: list[Path]) -> float:
     return time.perf_counter() - t0
 
 
+def long_pages(root: Path, n: int) -> list[Path]:
+    """Course pages written as Python (Streamlit): one long section of prose and formulas in a string.
+    Each paragraph is checked against its section, so a section searched once per paragraph made
+    such files quadratic (ARENA's 90-240 kB pages took 2-3 s each)."""
+    para = (
+        "We compare the probe's feature vectors with "
+        "$\\frac{{x_{i}^\\top y_{i}}}{{\\|x_{i}\\| \\|y_{i}\\|}}$ on held-out prompts, "
+        "and report the mean over {i} seeds.\n\n"
+    )
+    body = "".join(para.format(i=i) for i in range(700))
+    files = []
+    for i in range(n):
+        f = root / f"page{i}.py"
+        f.write_text(f'import streamlit as st\n\nst.markdown(r"""\n## Method\n\n{body}""")\n', encoding="utf-8")
+        files.append(f)
+    return files
+
+
+def long_page_speed(root: Path) -> None:
+    files = long_pages(root, 4)
+    size = sum(f.stat().st_size for f in files)
+    base = baseline(files)
+    t0 = time.perf_counter()
+    result = check_paths([str(root)], CheckConfig(root=root), cwd=root)
+    elapsed = time.perf_counter() - t0
+    print(
+        f"long pages: {len(files)} files, {size / 1e3:.0f} kB: {elapsed:.2f} s = {size / 1e3 / elapsed:.0f} kB/s "
+        f"({len(result.findings)} findings; read + parse {base:.3f} s)"
+    )
+
+
 BASELINE_COMMIT = "23e4c07"
 
 
@@ -242,6 +273,8 @@ def main() -> None:
             print("  unexpected by rule:", dict(sorted(fp_by.items())))
         if fn_by:
             print("  missed by rule:", dict(sorted(fn_by.items())))
+    with tempfile.TemporaryDirectory() as tmp:
+        long_page_speed(Path(tmp))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         files = make_tree(root, args.files, args.seed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cosaudit.lint.formats.interface import Paragraph
 
@@ -249,6 +250,13 @@ def _sentence(
     return Sentence(text[a:b].strip(), line, lead + (a - off) + 1, cell, section)
 
 
+@lru_cache(maxsize=256)
+def _found(pattern: re.Pattern[str], section_text: str) -> bool:
+    """A pattern searched once per section: a long document's sections (tens of kB) are asked the
+    same question for each of their paragraphs and sentences."""
+    return pattern.search(section_text) is not None
+
+
 def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = frozenset()) -> list[ProseHit]:
     r"""COS203: a formula that defines a cosine over label representations (not identifiable).
     `heads`: matrices the document defines as its head (`logits = h_t W_V^\top`); a cosine that
@@ -256,12 +264,13 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
     hits = []
     for text, line, cell in par.lines:
         m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
-        if m and text[: m.start()].count("`") % 2 == 1:
-            m = None  # inside an inline code span: an example of the syntax, not a formula
-        subject = SUBJECT.search(section_text) or FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
+        if not m or text[: m.start()].count("`") % 2 == 1:
+            continue  # no formula, or one inside an inline code span: an example of the syntax
         # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k)
-        forward = _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text)
-        if m and subject and not forward and not CAVEAT.search(section_text):
+        if _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text):
+            continue
+        subject = _found(SUBJECT, section_text) or FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
+        if subject and not _found(CAVEAT, section_text):
             hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
     return hits
 
@@ -310,7 +319,7 @@ def _sentence_hit(
         return None
     if _forward_pass(s.text):
         return None
-    if ANAPHORIC_MEASURE.search(s.text) and OTHER_OPERAND.search(section_text):
+    if ANAPHORIC_MEASURE.search(s.text) and _found(OTHER_OPERAND, section_text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if not claim and ANALOGY.match(rel.group(0)):
@@ -320,7 +329,7 @@ def _sentence_hit(
             return None
         hedged = bool(HEDGE.search(s.text))
         return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
-    if caveat or CAVEAT.search(section_text):
+    if caveat or _found(CAVEAT, section_text):
         return None
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
 

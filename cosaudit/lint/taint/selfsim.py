@@ -21,9 +21,10 @@ from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint, access_path
 
 # a name that says cosines / angles / a similarity matrix (`pairwise_cos_sim`, `angle_matrix`,
-# `get_cosine_similarities`, `mutual_coherence`) ...
+# `get_cosine_similarities`, `mutual_coherence`, `equiangular_W_error`) ...
 _SIMILARITY_NAME = re.compile(
-    r"(?:^|_)(?:cos(?:ine)?s?|cossim|cos_?sims?|angles?|angular|similarit(?:y|ies)|sims?|coherence)(?:_|$)"
+    r"(?:^|_)(?:cos(?:ine)?s?|cossim|cos_?sims?|angles?|angular|equiangular(?:ity)?|similarit(?:y|ies)|sims?"
+    r"|coherence)(?:_|$)"
     r"|cos(?:ine)?_?sim|cossim",
     re.I,
 )

@@ -72,9 +72,11 @@ cos_twice = pairwise_cos(W, W)  # expect: COS101
 cos_keyword = au.cos_sim_matrix(x=W, dim=1)  # expect: COS101
 gram = gram_matrix(model.fc.weight)  # expect: COS102
 tree = linkage(1 - au.cosine_similarities(W_np), "average")  # expect: COS101, COS103
+etf_gap = au.equiangular_W_error(model.fc.weight.clone())  # expect: COS101
 
 cross = pairwise_cos(W, feats)
 means = compute_pairwise_angle(class_means)
+means_gap = au.equiangular_M_error(class_means)
 one_row = au.cos_sim_matrix(W[3])
 shown = plot_similarity(W)
 penalty = similarity_loss(W)
