@@ -168,7 +168,10 @@ _LOGIT_WORD = re.compile(r"\blogits?\b", _I)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 # a cosine classifier's forward pass in words: "whose logits are (scaled) cosines", "logits = cosine similarity"
 COSINE_LOGITS = re.compile(
-    r"\blogits? (?:are|is|=|equals?) (?:the )?(?:[\w-]+ )?cos(?:ines?|ine similarit(?:y|ies))\b", _I
+    r"\blogits? (?:are|is|=|equals?) (?:the )?(?:[\w-]+ )?cos(?:ines?|ine similarit(?:y|ies))\b"
+    # "a ViT with a cosine head", "our cosine classifier": the model itself normalises its rows
+    r"|\bcosine[- ](?:head|classifier|softmax|linear (?:head|layer|classifier))s?\b",
+    _I,
 )
 SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
 FORMULA = re.compile(

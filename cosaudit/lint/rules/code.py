@@ -420,7 +420,8 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     against one unit head row, or a cosine helper given head rows and averages of some of them
     (a word's sub-token rows). Info level when the code
     centered the label matrix itself (not when TransformerLens' `from_pretrained` did, on load);
-    a plain dot product (logit lens) is not flagged.
+    a plain dot product (logit lens) is not flagged. Info level too when the file shows a normalised
+    (cosine) head, as for COS101: its logits are the cosines, so the ranking is the model's own.
 
     ## Why is this a problem?
     Dividing by the row norms makes the ranking depend on the translation of the head: the norms
@@ -449,7 +450,7 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
         "every probability unchanged, so the ranking is not a property of the model",
         "rank by the dot product (logit lens), which every equivalent model orders the same way, "
         "or measure the probability shift of adding the vector",
-        lambda ev: Severity.INFO if ev.a.centered else None,
+        lambda ev: Severity.INFO if ev.a.centered or ctx.facts.normalised_head else None,
     )
 
 

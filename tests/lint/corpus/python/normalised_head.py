@@ -18,3 +18,4 @@ class ArcFaceHead(torch.nn.Module):
 head = ArcFaceHead(512, 1000)
 Wf = head.fc.weight.detach()
 identity_sim = F.cosine_similarity(Wf[3], Wf[4], dim=0)  # expect: COS101
+probe_rank = F.cosine_similarity(probe[None], Wf, dim=-1)  # expect: COS120
