@@ -92,6 +92,8 @@ CAUSAL = re.compile(
 OTHER_OPERAND = re.compile(
     r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
+    # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
+    r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
     r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits

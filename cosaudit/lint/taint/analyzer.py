@@ -54,25 +54,41 @@ _HIDDEN_AXIS = re.compile(r"^(d|D|d_model|dim|d_hidden|hidden(_size|_dim)?|n_?di
 
 def _orient_by_shape(target: ast.AST, value: ast.AST, env: dict[str, Any]) -> None:
     """`V, d = W_U.shape` names the label axis first: rows, whatever the matrix's name suggests
-    (`W_U` is TransformerLens' [d_model, d_vocab] only by convention); `d, V = ...` columns."""
-    if not (
-        isinstance(target, ast.Tuple)
-        and isinstance(value, ast.Attribute)
-        and value.attr == "shape"
-        and isinstance(value.value, ast.Name)
-    ):
+    (`W_U` is TransformerLens' [d_model, d_vocab] only by convention); `d, V = ...` columns. One
+    axis named is enough: `V = W_U.shape[0]` (rows), `d = W_U.shape[0]` (columns)."""
+    single = _one_axis(target, value)
+    if single is not None:
+        name, matrix, axis = single
+    elif isinstance(target, ast.Tuple) and isinstance(value, ast.Attribute) and value.attr == "shape":
+        names = [t.id for t in target.elts if isinstance(t, ast.Name)]
+        if len(names) != 2 or len(target.elts) != 2 or not isinstance(value.value, ast.Name):
+            return
+        first, second = names
+        label_first = _LABEL_AXIS.match(first) and _HIDDEN_AXIS.match(second)
+        hidden_first = _HIDDEN_AXIS.match(first) and _LABEL_AXIS.match(second)
+        if not (label_first or hidden_first):
+            return
+        name, matrix, axis = (first, value.value.id, 0) if label_first else (second, value.value.id, 1)
+    else:
         return
-    names = [t.id for t in target.elts if isinstance(t, ast.Name)]
-    if len(names) != 2 or len(target.elts) != 2:
-        return
-    first, second = names
-    held = env.get(value.value.id)
+    held = env.get(matrix)
     if not isinstance(held, Taint) or held.kind != LABEL or held.orient not in (ROWS, COLS):
         return
-    if _LABEL_AXIS.match(first) and _HIDDEN_AXIS.match(second):
-        env[value.value.id] = replace(held, orient=ROWS)
-    elif _HIDDEN_AXIS.match(first) and _LABEL_AXIS.match(second):
-        env[value.value.id] = replace(held, orient=COLS)
+    labels_at = axis if _LABEL_AXIS.match(name) else 1 - axis if _HIDDEN_AXIS.match(name) else None
+    if labels_at is not None:
+        env[matrix] = replace(held, orient=ROWS if labels_at == 0 else COLS)
+
+
+def _one_axis(target: ast.AST, value: ast.AST) -> tuple[str, str, int] | None:
+    """`V = W_U.shape[0]`: (the name, the matrix, the axis 0 or 1) of one axis of a 2-D matrix."""
+    if not (isinstance(target, ast.Name) and isinstance(value, ast.Subscript)):
+        return None
+    shape, index = value.value, const(value.slice)
+    if not (isinstance(shape, ast.Attribute) and shape.attr == "shape" and isinstance(shape.value, ast.Name)):
+        return None
+    if index not in (0, 1, -1) or isinstance(index, bool):
+        return None
+    return target.id, shape.value.id, 0 if index == 0 else 1
 
 
 _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}

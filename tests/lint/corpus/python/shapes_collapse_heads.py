@@ -109,3 +109,19 @@ def nearest_distances(W_U):
 def logit_lens(W_U, resid):
     d_model, d_vocab = W_U.shape
     return resid @ W_U
+
+
+def fisher_metric(h: np.ndarray, W_U: np.ndarray) -> np.ndarray:
+    W_U = np.asarray(W_U, dtype=np.float64)
+    V = W_U.shape[0]  # the vocabulary first: W_U.T @ (p * W_U) sums over labels, a [d, d] metric
+    logits = h @ W_U.T
+    p = np.exp(logits - logits.max()) / np.exp(logits - logits.max()).sum()
+    weighted = p[:, None] * W_U
+    mean = W_U.T @ p
+    return W_U.T @ weighted - np.outer(mean, mean)
+
+
+def vocab_gram(W_U: np.ndarray) -> np.ndarray:
+    W_U = np.asarray(W_U, dtype=np.float64)
+    d = W_U.shape[0]  # the hidden axis first: W_U.T @ W_U compares the vocabulary's columns
+    return W_U.T @ W_U  # expect: COS102
