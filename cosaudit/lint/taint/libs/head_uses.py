@@ -147,6 +147,13 @@ def _unwrap(node: ast.AST) -> ast.AST:
             return node
 
 
+def _scaled(node: ast.AST) -> ast.AST:
+    """What `torch.mul(X, s)` / `np.multiply(X, s)` scales."""
+    if isinstance(node, ast.Call) and stem(node.func) in ("mul", "multiply") and node.args:
+        return _unwrap(node.args[0])
+    return node
+
+
 def _is_product(node: ast.AST) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         return True
@@ -434,4 +441,6 @@ class UseRules:
                 return "normalised"
             if _is_product(value) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.MatMult, ast.Sub))):
                 return "derived"
+            if _is_product(_scaled(_unwrap(value))):
+                return "derived"  # `torch.mul(orth @ (I - J / K), s).to(device)`: a fixed simplex ETF
         return None

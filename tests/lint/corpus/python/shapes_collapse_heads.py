@@ -125,3 +125,20 @@ def vocab_gram(W_U: np.ndarray) -> np.ndarray:
     W_U = np.asarray(W_U, dtype=np.float64)
     d = W_U.shape[0]  # the hidden axis first: W_U.T @ W_U compares the vocabulary's columns
     return W_U.T @ W_U  # expect: COS102
+
+
+class FixedSimplexHead:
+    """A fixed simplex ETF classifier: built once, never trained (its rows are set by construction)."""
+
+    def __init__(self, d, k):
+        orth, _ = torch.linalg.qr(torch.randn(d, k))
+        centring = torch.eye(k) - torch.ones(k, k) / k
+        self.etf_vec = torch.mul(torch.matmul(orth, centring), (k / (k - 1)) ** 0.5).to("cpu")
+
+    def scores(self, feature):
+        logit = feature @ self.etf_vec
+        return logit.softmax(dim=-1)
+
+    def nearest_class(self, feature):
+        unit = self.etf_vec / self.etf_vec.norm(dim=0, keepdim=True)
+        return ((feature / feature.norm()) @ unit).argmax()
