@@ -97,7 +97,13 @@ class FunctionRules(AnalyzerHost):
             # a method followed from another method (`self.pick(i)` before `pick` is analysed in its
             # turn) sees the `self.*` attributes that `__init__` set
             attrs = {k: v for k, v in env.items() if k.startswith("self.")} if info.first_arg else {}
-            self._analyse_function(info, {**self.globals, **attrs} if attrs else None)
+            # analysed once, for itself: not as quiet as the caller (`__init__` calling
+            # `self._calibrate()` keeps `_calibrate`'s own similarities)
+            saved, self._quiet, self._init_quiet = (self._quiet, self._init_quiet), 0, 0
+            try:
+                self._analyse_function(info, {**self.globals, **attrs} if attrs else None)
+            finally:
+                self._quiet, self._init_quiet = saved
         info.called = True
         actual = self._actuals(info, call, env)
         made: dict[int, Event] = {}

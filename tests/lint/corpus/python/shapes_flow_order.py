@@ -40,6 +40,20 @@ class HeadNeighbours:
         return rank_by_closeness(i, self.rows)[:5]  # expect: COS101
 
 
+class Router:
+    def __init__(self, model, n=500):
+        self.lm_head = model.lm_head
+        self.head_rows = self.lm_head.weight
+        self.n = n
+        with torch.no_grad():
+            self.threshold = self._calibrate()
+
+    def _calibrate(self):
+        sample = self.head_rows[torch.randint(0, 1000, (self.n,))]
+        sample = torch.nn.functional.normalize(sample, dim=1)
+        return torch.matmul(sample, sample.T).flatten().quantile(0.3)  # expect: COS101
+
+
 class HiddenNeighbours:
     def __init__(self, states):
         self.states = states
