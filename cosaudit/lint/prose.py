@@ -36,7 +36,9 @@ SUBJECT = re.compile(
 WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?)\b", _I)
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
-    r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|alignment|"
+    r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
+    # "alignment between/with …", "unembedding alignment"; not a name ("Alignment Science")
+    r"alignment (?:between|with|of|to)|(?<=unembedding )alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
     r"(?:in )?the same (?:way|direction)|close(?:r|st)? (?:to|in)|nearest|neighbou?rs?|"
     r"point(?:s|ing)? (?:in )?(?:nearly |roughly |almost |approximately |about )?(?:the same|similar|opposite) "
@@ -95,7 +97,10 @@ OTHER_OPERAND = re.compile(
     # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
     r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
     r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
-    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b)\w*|"
+    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b)\w*|"
+    # a steering vector, a probe direction or a latent is compared, or an axis between two rows
+    r"\bsteering[- ](?:vectors?|directions?)\b|\bprobe[- ](?:vectors?|directions?)\b|\blatents?\b|"
+    r"\b(?:un)?embedding (?:axis|axes)\b|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
     r"\b(?:sum|write|residual|hidden|query|activation|state|steering|feature)s?[- ](?:un)?embedding "
     r"(?:dot|inner) products?",
@@ -164,7 +169,9 @@ MAP_USE = re.compile(r"\b(?:through|via)\s+(?:the\s+)?(?:" + SUBJECT.pattern + r
 # logits are dot products with head rows: a sentence about computing them is the forward pass
 # (also the readout's own words: a label "wins by dot product", the model "reads answers using dot products")
 FORWARD = re.compile(
-    r"\blogits?\b|\blogit-\w+|\b(?:wins?|won|winning)\b|\bread[- ]?out\b|\breads? (?:\w+ )?(?:using|by)\b", _I
+    r"\blogits?\b|\blogit-\w+|\b(?:wins?|won|winning)\b|\bread[- ]?out\b|\breads? (?:\w+ )?(?:using|by)\b|"
+    r"\bapply (?:the |a )?softmax\b",
+    _I,
 )
 _LOGIT_WORD = re.compile(r"\blogits?\b", _I)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
@@ -274,10 +281,25 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
         # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k)
         if _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text):
             continue
-        subject = _found(SUBJECT, section_text) or FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
+        own = FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
+        # a subject from the section only: the formula itself must compare two vectors
+        subject = own or (_found(SUBJECT, section_text) and _between_vectors(text))
         if subject and not _found(CAVEAT, section_text):
             hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
     return hits
+
+
+# `\cos\theta_{ij}`, `\angle(u, v)`: an angle between two vectors, not of a scalar
+_ANGLE_OF_VECTORS = re.compile(r"\\cos\s*\\theta|\\angle|\\arccos")
+
+
+def _between_vectors(text: str) -> bool:
+    r"""Does a formula compare two vectors (`\cos(u, v)`, a normalised inner product, an angle),
+    not take the cosine of a scalar (`\cos(\omega t)` of a spectral integral)?"""
+    frac = FORMULA.search(text)
+    if frac is not None and frac.group(0).startswith("\\frac"):
+        return True
+    return bool(_ANGLE_OF_VECTORS.search(text)) or any("," in args for args in COS_ARGS.findall(text))
 
 
 def _takes_head(text: str, heads: frozenset[str]) -> bool:
@@ -301,6 +323,16 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
     )
 
 
+_DISTANCE = re.compile(r"\b(?:euclidean|L2|l_2)\b|\bdistances?\b", _I)
+_ANGLE_WORD = re.compile(r"\bcos|\bangle|\bangular|\bnormali[sz]", _I)
+
+
+def _only_distance(text: str) -> bool:
+    """A sentence about distances between rows and no cosine or angle: a distance between rows
+    depends only on their difference, which a translation keeps (COS130 in code)."""
+    return bool(_DISTANCE.search(text)) and not _ANGLE_WORD.search(text)
+
+
 def _forward_pass(text: str) -> bool:
     """Only dot / inner products, in a sentence about logits, or logits that are cosines (a cosine
     classifier): the forward pass, not geometry."""
@@ -320,7 +352,7 @@ def _sentence_hit(
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
-    if WHITENED.search(s.text):
+    if WHITENED.search(s.text) or _only_distance(s.text):
         return None
     if _forward_pass(s.text):
         return None

@@ -102,19 +102,29 @@ def take_block(
     return body, j
 
 
+# sections whose text is citations and thanks, not claims: "References", "## 7. Bibliography"
+_REFERENCE_HEADING = re.compile(
+    r"^[#\s\d.]*(?:references?|bibliography|citations?|cite this(?: work)?|works cited|acknowledge?ments?)\s*:?\s*$",
+    re.IGNORECASE,
+)
+
+
 class ParagraphBuilder:
-    """Collects prose lines into paragraphs; a blank line or a heading ends one."""
+    """Collects prose lines into paragraphs; a blank line or a heading ends one. The lines of a
+    references or acknowledgements section are left out: a cited title is no claim."""
 
     def __init__(self) -> None:
         self.paragraphs: list[Paragraph] = []
         self._current: list[tuple[str, int, int | None]] = []
         self.section = 0
+        self._citations = False
 
     def add(self, text: str, line: int, cell: int | None) -> None:
         if not text.strip():
             self.flush()
             return
-        self._current.append((text, line, cell))
+        if not self._citations:
+            self._current.append((text, line, cell))
 
     def flush(self, *, math: bool = False) -> None:
         if self._current:
@@ -124,6 +134,7 @@ class ParagraphBuilder:
     def heading(self, text: str, line: int, cell: int | None) -> None:
         self.flush()
         self.section += 1
+        self._citations = bool(_REFERENCE_HEADING.match(text.strip()))
         self.paragraphs.append(Paragraph([(text, line, cell)], self.section))
 
     def math_block(self, lines: list[tuple[str, int, int | None]]) -> None:
