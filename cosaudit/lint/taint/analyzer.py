@@ -99,6 +99,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
         self.tree = tree
+        self._off = _switched_off(tree)
         # the label-row helpers of another scanned module: (module, level) -> {function: rows}
         self._imports = imports
         # bare names imported from modules outside the scan (`from utils import get_unembedding`
@@ -322,6 +323,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
         rows, so a name keeps the riskier of its two values (`values.riskier`)."""
         self.eval(stmt.test, env)
+        if _never(stmt.test, self._off):
+            self._block(stmt.orelse, env)  # `normalize = False` … `if normalize and use_ip:` never runs
+            return
         self.refine(stmt.test, env)
         before = dict(env)
         self._block(stmt.body, env)
@@ -412,3 +416,35 @@ def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
         current = env.get(name)
         if current is not value and (riskier(value, current) or (current is None and value is not None)):
             env[name] = value
+
+
+def _switched_off(tree: ast.Module) -> frozenset[str]:
+    """Module-level switches set once to False / 0 / None and never bound again (`normalize = False`)."""
+    bound: dict[str, int] = {}
+    off: set[str] = set()
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    bound[name.id] = bound.get(name.id, 0) + 1
+        if isinstance(node, ast.arg):
+            bound[node.arg] = bound.get(node.arg, 0) + 2  # a parameter of that name: not a switch
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            value = stmt.value
+            if isinstance(value, ast.Constant) and value.value in (False, None, 0):
+                off.add(stmt.targets[0].id)
+    return frozenset(name for name in off if bound.get(name) == 1)
+
+
+def _never(test: ast.expr, off: frozenset[str]) -> bool:
+    """Is the test false whenever it runs: a switched-off name, `False`, or `and` of one?"""
+    if isinstance(test, ast.Name):
+        return test.id in off
+    if isinstance(test, ast.Constant):
+        return test.value in (False, None, 0) and not isinstance(test.value, str)
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_never(v, off) for v in test.values)
+    return False
