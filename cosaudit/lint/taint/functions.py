@@ -292,6 +292,8 @@ def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
     labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
     if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
         return None
+    if params[0].normalized and not labels[0].normalized:
+        return None  # `unembed @ (d / d.norm())`: raw rows projected on a unit direction rank as logits do
     return params[0], labels[0]
 
 

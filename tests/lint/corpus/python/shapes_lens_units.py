@@ -92,6 +92,13 @@ def readout(hidden, table, k):
     return (hidden @ table.T).topk(k)  # the logit lens: quiet
 
 
+def projection_plot(direction, unembed, k):
+    """Every token's raw unembedding projected on a unit direction: the logit lens, rescaled (quiet)."""
+    direction = direction / direction.norm()
+    scores = unembed @ direction
+    return scores.topk(k)
+
+
 # %% a helper whose numeric parameters (annotated, or with a number as default) scale a direction:
 # a number is never a matrix a caller could pass, so the cosine lens is the helper's own
 def steering_alignment(lm, tokenizer, sae, feat: int, alpha: float = -4.0, words=(" I", " you")):
