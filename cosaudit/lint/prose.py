@@ -46,7 +46,10 @@ RELATION = re.compile(
     r"(?:nearly|almost|roughly|approximately|close to) (?:anti-?)?parallel|parallel (?:to|with)|anti-?parallel|"
     r"close(?:r|st)? together|cluster(?:s|ed)? (?:together|by)|"
     r"similar directions?|"
-    r"shares? (?:a )?subspace|orthogonal|entangle(?:d|ment)|geometric(?:al)? proximity|hypersphere|"
+    r"shares? (?:a )?subspace|entangle(?:d|ment)|"
+    # "orthogonal" as a relation, not linear algebra's "orthogonal projection / complement / basis"
+    r"orthogonal(?! (?:projections?|complements?|basis|bases|matri(?:x|ces)|group))|"
+    r"geometric(?:al)? proximity|hypersphere|"
     r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
     r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
     r"group(?:s|ed)? together|"
@@ -179,7 +182,9 @@ PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 COSINE_LOGITS = re.compile(
     r"\blogits? (?:are|is|=|equals?) (?:the )?(?:[\w-]+ )?cos(?:ines?|ine similarit(?:y|ies))\b"
     # "a ViT with a cosine head", "our cosine classifier": the model itself normalises its rows
-    r"|\bcosine[- ](?:head|classifier|softmax|linear (?:head|layer|classifier))s?\b",
+    r"|\bcosine[- ](?:head|classifier|softmax|layer|normali[sz]ation|linear (?:head|layer|classifier))s?\b"
+    # a model that keeps its rows on the unit sphere itself ("rows constrained to unit norm")
+    r"|\b(?:constrained|fixed|kept|projected) (?:to|on(?:to)?) (?:the )?unit[- ](?:norm|length|sphere)\b",
     _I,
 )
 SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
@@ -281,7 +286,11 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
         # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k)
         if _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text):
             continue
-        own = FORMULA_SUBJECT.search(text) or _takes_head(text, heads)
+        args = COS_ARGS.findall(text)
+        # `\cos(...)` written out: its own arguments must name the head (`\gamma_\ell(\omega)` elsewhere
+        # on the line is a damping rate, not Park et al.'s unembedding)
+        named = any(FORMULA_SUBJECT.search(a) for a in args) if args else FORMULA_SUBJECT.search(text)
+        own = named or _takes_head(text, heads)
         # a subject from the section only: the formula itself must compare two vectors
         subject = own or (_found(SUBJECT, section_text) and _between_vectors(text))
         if subject and not _found(CAVEAT, section_text):
