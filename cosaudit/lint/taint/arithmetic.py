@@ -29,6 +29,7 @@ from cosaudit.lint.taint.values import (
     Taint,
     Unit,
     access_path,
+    base_name,
     callee,
     const,
     first_sim,
@@ -158,7 +159,7 @@ class ArithmeticRules(AnalyzerHost):
             if lens is not None:
                 return lens
         if left is None and self._norm_of(left_node, right_node):
-            return Unit()  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
+            return Unit(base_name(left_node))  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
         return right if isinstance(right, Sim) else None
 
     def _dot_by_norms(self, ev: Event, value: ast.AST, denominator: ast.AST, env: dict[str, Any]) -> None:

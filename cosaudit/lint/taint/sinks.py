@@ -159,6 +159,7 @@ class SinkRules(AnalyzerHost):
             ranking = ok and _probe(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
             # a unit vector of ours against one unit label row: the cosine of the two
             one_row = ok and isinstance(other, Unit) and t.kind == LABEL and t.normalized
+            one_row = one_row and not _MEAN_NAME.search(other.source)  # NC3: a row against its class mean
             if (ranking or one_row) and not against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

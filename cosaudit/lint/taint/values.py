@@ -244,6 +244,8 @@ class Unit:
     """A vector we do not follow divided by its own norm (`d / d.norm(dim=-1, keepdim=True)`,
     `F.normalize(d)`): its product with a unit label row is a cosine."""
 
+    source: str = ""  # the name it was made from (`centered_means` of `centered_means[c] / norm(...)`)
+
 
 def unfollowed(value: Any) -> bool:
     """Is `value` something we do not follow (unknown, or a unit vector of unknown origin)?"""
@@ -506,3 +508,13 @@ def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     return dim in (0, -2)
 
 
+def base_name(node: ast.AST) -> str:
+    """The variable an indexed or scaled expression starts from (`means` of `means[c] + 1e-8`)."""
+    while isinstance(node, (ast.Subscript, ast.BinOp, ast.Call)):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Attribute) and node.func.attr in ("detach", "float", "cpu", "clone")):
+                return ""
+            node = node.func.value
+        else:
+            node = node.value if isinstance(node, ast.Subscript) else node.left
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""

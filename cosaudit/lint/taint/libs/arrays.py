@@ -23,6 +23,7 @@ from cosaudit.lint.taint.values import (
     TupleVal,
     Unit,
     access_path,
+    base_name,
     const,
     contains_norm,
     first_sim,
@@ -62,7 +63,8 @@ def normalize(an: AnalyzerHost, c: CallSite) -> Any:
     if isinstance(a, Taint):
         return replace(a, normalized=True)
     if a is None and c.name == "normalize":
-        return Unit()  # `F.normalize(neuron_dirs)`: a unit vector of something we do not follow
+        # `F.normalize(neuron_dirs)`: a unit vector of something we do not follow
+        return Unit(base_name(c.node.args[0]) if c.node.args else "")
     return a if isinstance(a, Sim) else None
 
 

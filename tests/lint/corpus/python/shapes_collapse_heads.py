@@ -142,3 +142,22 @@ class FixedSimplexHead:
     def nearest_class(self, feature):
         unit = self.etf_vec / self.etf_vec.norm(dim=0, keepdim=True)
         return ((feature / feature.norm()) @ unit).argmax()
+
+
+def nc3_self_duality(model, features, labels, num_classes):
+    """NC3: each classifier row against its own class mean (quiet), and the same loop
+    against a probe direction (a cosine with one label row: reported)."""
+    W = model.fc.weight.detach().cpu().numpy()
+    class_means_local = np.zeros((num_classes, features.shape[1]))
+    for c in range(num_classes):
+        class_means_local[c] = features[labels == c].mean(axis=0)
+    centered_means = class_means_local - features.mean(axis=0)
+    cos_sims = np.zeros(num_classes)
+    probe_cos = np.zeros(num_classes)
+    for c in range(num_classes):
+        w_norm = W[c] / (np.linalg.norm(W[c]) + 1e-8)
+        m_norm = centered_means[c] / (np.linalg.norm(centered_means[c]) + 1e-8)
+        cos_sims[c] = np.dot(w_norm, m_norm)
+        p_norm = probe_dirs[c] / np.linalg.norm(probe_dirs[c])
+        probe_cos[c] = np.dot(w_norm, p_norm)  # expect: COS120
+    return cos_sims.mean(), probe_cos
