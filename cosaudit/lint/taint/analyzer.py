@@ -30,6 +30,7 @@ from cosaudit.lint.taint.values import (
     ParamName,
     Sim,
     Taint,
+    access_path,
     const,
     label_name,
     riskier,
@@ -99,7 +100,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
         self.tree = tree
-        self._off = _switched_off(tree)
+        self._switches = _switch_candidates(tree)  # cheap: the module body's `name = False` lines
         # the label-row helpers of another scanned module: (module, level) -> {function: rows}
         self._imports = imports
         # bare names imported from modules outside the scan (`from utils import get_unembedding`
@@ -125,6 +126,11 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)
         self._role_scopes = [id(tree)]
         self.strings.update(self.roles.last_keys)
+
+    @cached_property
+    def _off(self) -> frozenset[str]:
+        """The switches never bound again (a walk of the whole module, made only when there are any)."""
+        return _switched_off(self.tree, self._switches)
 
     @cached_property
     def token_rows(self) -> bool:
@@ -323,16 +329,17 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
         rows, so a name keeps the riskier of its two values (`values.riskier`)."""
         self.eval(stmt.test, env)
-        if _never(stmt.test, self._off):
+        if self._switches and _never(stmt.test, self._off):
             self._block(stmt.orelse, env)  # `normalize = False` … `if normalize and use_ip:` never runs
             return
         self.refine(stmt.test, env)
-        before = dict(env)
-        self._block(stmt.body, env)
         if not stmt.orelse:
             # the body may not run: `if isinstance(m, tuple): m = m[0]` keeps the model it had
+            before = {name: env[name] for name in _bound_in(stmt.body) if name in env}
+            self._block(stmt.body, env)
             _join(env, before)
             return
+        self._block(stmt.body, env)
         after_body = dict(env)
         self._block(stmt.orelse, env)
         _join(env, after_body)
@@ -418,10 +425,20 @@ def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
             env[name] = value
 
 
-def _switched_off(tree: ast.Module) -> frozenset[str]:
+def _switch_candidates(tree: ast.Module) -> frozenset[str]:
+    """Names the module body sets to False / 0 / None (`normalize = False`)."""
+    found = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            value = stmt.value
+            if isinstance(value, ast.Constant) and value.value in (False, None, 0) and not isinstance(value.value, str):
+                found.add(stmt.targets[0].id)
+    return frozenset(found)
+
+
+def _switched_off(tree: ast.Module, candidates: frozenset[str]) -> frozenset[str]:
     """Module-level switches set once to False / 0 / None and never bound again (`normalize = False`)."""
     bound: dict[str, int] = {}
-    off: set[str] = set()
     for node in ast.walk(tree):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
             node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) else []
@@ -431,12 +448,7 @@ def _switched_off(tree: ast.Module) -> frozenset[str]:
                     bound[name.id] = bound.get(name.id, 0) + 1
         if isinstance(node, ast.arg):
             bound[node.arg] = bound.get(node.arg, 0) + 2  # a parameter of that name: not a switch
-    for stmt in tree.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            value = stmt.value
-            if isinstance(value, ast.Constant) and value.value in (False, None, 0):
-                off.add(stmt.targets[0].id)
-    return frozenset(name for name in off if bound.get(name) == 1)
+    return frozenset(name for name in candidates if bound.get(name) == 1)
 
 
 def _never(test: ast.expr, off: frozenset[str]) -> bool:
@@ -448,3 +460,15 @@ def _never(test: ast.expr, off: frozenset[str]) -> bool:
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_never(v, off) for v in test.values)
     return False
+
+
+def _bound_in(body: list[ast.stmt]) -> set[str]:
+    """The names and access paths a block assigns (`m`, `self.rows`): what a skipped block leaves as it was."""
+    out: set[str] = set()
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+                path = access_path(node)
+                if path:
+                    out.add(path)
+    return out
