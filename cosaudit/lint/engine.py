@@ -118,7 +118,7 @@ class DocumentChecker:
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
         facts = Facts(
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
-            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code)),
+            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code)) or _scaled_cosine_logits(live_code),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
@@ -386,6 +386,14 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
         return None, Notice(display, kind, f"malformed notebook: {exc}; skipped")
     except RecursionError:
         return None, Notice(display, NoticeKind.UNSUPPORTED, "too deeply nested to read; skipped")
+
+
+def _scaled_cosine_logits(code: str) -> bool:
+    """Logits made from a product times a temperature, in code that normalises the head's weight: the
+    file evaluates a cosine classifier (NormFace), whose rows the model itself normalises."""
+    if not P.NORMALISED_WEIGHT.search(code):
+        return False
+    return any(P.SCALED_LOGITS_FACTOR.search(m.group(0)) for m in P.SCALED_LOGITS.finditer(code))
 
 
 def check_paths(

@@ -269,6 +269,16 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
     # keep every column on the sphere (w_y . c = -|c|^2 / 2 for all y) leave its Gram unchanged
     r"|\bOblique\s*\("
 )
+# a cosine classifier evaluated in the code itself: logits made from a product and a temperature /
+# scale (`logits = (features @ weights.t()) * args.temperature`, `logits = s * (f @ w.T)`) in a file
+# that normalises the head's weight (`F.normalize(model.linear.weight)`): NormFace's forward pass
+SCALED_LOGITS = re.compile(
+    r"^\s*\w*logits?\w*\s*=\s*(?:[\w.]*(?:temperature|temp|tau|scale|logit_scale)\b\s*\*\s*)?\(?[^=\n]*@[^=\n]*\)?"
+    r"(?:\s*[*/]\s*[\w.]*(?:temperature|temp|tau|scale)\b)?\s*$",
+    re.MULTILINE,
+)
+SCALED_LOGITS_FACTOR = re.compile(r"(?:temperature|temp|tau|scale)\b")
+NORMALISED_WEIGHT = re.compile(r"\bnormalize\(\s*[\w.]*\.weight\b")
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
 CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
 # tied checkpoints whose inputs add learned absolute position embeddings (design.md: the tie is kept
