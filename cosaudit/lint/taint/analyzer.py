@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -425,30 +427,36 @@ def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
             env[name] = value
 
 
+def _falsy_constant(node: ast.AST) -> bool:
+    """`False`, `None` or `0` written as a constant (not the empty string)."""
+    return isinstance(node, ast.Constant) and not isinstance(node.value, str) and node.value in (False, None, 0)
+
+
+def _stores(nodes: Sequence[ast.AST]) -> Iterator[ast.Name | ast.Attribute]:
+    """Every name or attribute these nodes assign (targets of `=`, `+=`, `for`, `with … as`, `:=`)."""
+    for top in nodes:
+        for node in ast.walk(top):
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+                yield node
+
+
 def _switch_candidates(tree: ast.Module) -> frozenset[str]:
     """Names the module body sets to False / 0 / None (`normalize = False`)."""
-    found = set()
-    for stmt in tree.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            value = stmt.value
-            if isinstance(value, ast.Constant) and value.value in (False, None, 0) and not isinstance(value.value, str):
-                found.add(stmt.targets[0].id)
-    return frozenset(found)
+    return frozenset(
+        stmt.targets[0].id
+        for stmt in tree.body
+        if isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and _falsy_constant(stmt.value)
+    )
 
 
 def _switched_off(tree: ast.Module, candidates: frozenset[str]) -> frozenset[str]:
     """Module-level switches set once to False / 0 / None and never bound again (`normalize = False`)."""
-    bound: dict[str, int] = {}
-    for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) else []
-        for target in targets:
-            for name in ast.walk(target):
-                if isinstance(name, ast.Name):
-                    bound[name.id] = bound.get(name.id, 0) + 1
-        if isinstance(node, ast.arg):
-            bound[node.arg] = bound.get(node.arg, 0) + 2  # a parameter of that name: not a switch
-    return frozenset(name for name in candidates if bound.get(name) == 1)
+    bound = Counter(node.id for node in _stores([tree]) if isinstance(node, ast.Name))
+    params = {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}  # a parameter: not a switch
+    return frozenset(name for name in candidates if bound[name] == 1 and name not in params)
 
 
 def _never(test: ast.expr, off: frozenset[str]) -> bool:
@@ -456,7 +464,7 @@ def _never(test: ast.expr, off: frozenset[str]) -> bool:
     if isinstance(test, ast.Name):
         return test.id in off
     if isinstance(test, ast.Constant):
-        return test.value in (False, None, 0) and not isinstance(test.value, str)
+        return _falsy_constant(test)
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_never(v, off) for v in test.values)
     return False
@@ -464,11 +472,4 @@ def _never(test: ast.expr, off: frozenset[str]) -> bool:
 
 def _bound_in(body: list[ast.stmt]) -> set[str]:
     """The names and access paths a block assigns (`m`, `self.rows`): what a skipped block leaves as it was."""
-    out: set[str] = set()
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
-                path = access_path(node)
-                if path:
-                    out.add(path)
-    return out
+    return {path for node in _stores(body) if (path := access_path(node))}

@@ -508,13 +508,23 @@ def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     return dim in (0, -2)
 
 
-def base_name(node: ast.AST) -> str:
-    """The variable an indexed or scaled expression starts from (`means` of `means[c] + 1e-8`)."""
-    while isinstance(node, (ast.Subscript, ast.BinOp, ast.Call)):
-        if isinstance(node, ast.Call):
-            if not (isinstance(node.func, ast.Attribute) and node.func.attr in ("detach", "float", "cpu", "clone")):
-                return ""
+def base_expr(node: ast.AST, casts: tuple[str, ...] = ()) -> ast.AST:
+    """What an indexed, scaled or negated expression starts from (`means` of `-means[c] + 1e-8`), also
+    through the method calls named in `casts` (`W.detach()[i]`)."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in casts:
             node = node.func.value
         else:
-            node = node.value if isinstance(node, ast.Subscript) else node.left
+            return node
+
+
+def base_name(node: ast.AST) -> str:
+    """The variable an indexed or scaled expression starts from (`means` of `means[c] + 1e-8`)."""
+    node = base_expr(node, ("detach", "float", "cpu", "clone"))
     return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cosaudit.lint.taint.values import COLS, LABEL, ROWS, Taint, access_path, label_name
+from cosaudit.lint.taint.values import COLS, LABEL, ROWS, Taint, access_path, base_expr, label_name
 
 
 @dataclass(frozen=True)
@@ -220,11 +220,7 @@ def named(node: ast.AST) -> str | None:
 
 def _other_operand(head: ast.AST, ops: tuple[ast.AST, ast.AST]) -> str | None:
     """The name of the matrix on the other side of the product (`E` of `E[t] * 100`, `-V.T`)."""
-    other = ops[1] if ops[0] is head or _transposed(ops[0]) is head else ops[0]
-    while isinstance(other, (ast.Subscript, ast.BinOp, ast.UnaryOp)):
-        other = other.operand if isinstance(other, ast.UnaryOp) else (
-            other.value if isinstance(other, ast.Subscript) else other.left
-        )
+    other = base_expr(ops[1] if ops[0] is head or _transposed(ops[0]) is head else ops[0])
     return named(_transposed(other) or other)
 
 
