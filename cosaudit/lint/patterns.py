@@ -40,6 +40,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)last_linear\.weight$",
             r"(^|\.)head\.fc\.weight$",  # timm
             r"(^|\.)\w*predictor\.weight$",  # action / class predictors
+            r"(^|\.)cls_score\.weight$",  # Faster R-CNN / detectron2 box predictor's class scores
             r"(^|\.)\w+_head\.weight$",  # cls_head, class_head, action_head
             r"(^|\.)heads\.head\.weight$",
             r"get_classifier\(\)\.weight$",
@@ -117,6 +118,13 @@ HEAD_GETTER = re.compile(
 # a function whose name says it takes the maximum cosine of each of many vectors against a fixed
 # matrix (`mcs_to_fixed(learned_dict, unembed)`, `max_cosine_sim(atoms, W_U)`): a cosine lens
 MAX_COSINE_FN = re.compile(r"^(?:m?mcs|max_?cos(?:ine)?(?:_?sim\w*)?)(?:_|$)", re.I)
+
+# a helper that returns the head *module* (`get_classifier_layer(model)`, `find_lm_head(model)`): its
+# `.weight` is the label matrix
+HEAD_MODULE_GETTER = re.compile(
+    r"^(?:get|find|extract|locate)_?(?:the_)?(?:(?P<lm>lm_head)|classifier|classification_head|cls_head|"
+    r"output_layer|last_linear|final_linear|fc)(?:_layer|_module)?$"
+)
 
 # a function whose name says it compares classes (`compute_class_similarity_matrix(weights)`,
 # `class_sim(fc_weight)`): given the classifier's weight, it computes their pairwise similarities

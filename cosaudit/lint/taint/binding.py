@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     TupleVal,
     access_path,
     const,
+    head_module_name,
     label_name,
     root_of,
 )
@@ -138,11 +139,13 @@ class BindingRules(AnalyzerHost):
         self.eval(it.func.value, env)
         root = root_of(access_path(it.func.value) or "")
         if isinstance(target, ast.Name):
+            self.strings.pop(target.id, None)  # a name a test on an earlier loop's variable bound
             env[target.id] = ParamName(None, suffix, root)
             return True
         if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name):
             value = target.elts[1]
             value_var = value.id if isinstance(value, ast.Name) else None
+            self.strings.pop(target.elts[0].id, None)
             env[target.elts[0].id] = ParamName(value_var, suffix, root)
             if value_var:
                 env[value_var] = None
@@ -151,7 +154,8 @@ class BindingRules(AnalyzerHost):
 
     def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
         """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
-        (the first one in the list that names a label matrix)."""
+        (the first one in the list that names a label matrix, or a head module: `for attr in
+        ["classifier", "fc"]: layer = getattr(model, attr)`)."""
         if isinstance(target, ast.Tuple) and isinstance(it, (ast.List, ast.Tuple)):
             return self._bind_string_pairs(target, it)
         if not isinstance(target, ast.Name):
@@ -162,7 +166,7 @@ class BindingRules(AnalyzerHost):
             names = self._string_lists.get(it.id, [])
         else:
             return False
-        head = next((n for n in names if label_name(n)), None)
+        head = next((n for n in names if label_name(n) or head_module_name(n)), None)
         if head is None:
             return False
         self.strings[target.id] = head

@@ -22,11 +22,13 @@ from cosaudit.lint.taint.values import (
     ROWS,
     ClassInfo,
     FuncInfo,
+    HeadModule,
     ImportedHelper,
     SinkFn,
     Taint,
     access_path,
     callee,
+    head_module_path,
     label_name,
     root_of,
 )
@@ -88,6 +90,10 @@ class CallRules(AnalyzerHost):
         if method and P.HEAD_GETTER.match(site.name):
             path = access_path(node)
             return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
+        module = P.HEAD_MODULE_GETTER.match(site.name) if method else None
+        if module is not None:
+            owner = access_path(node.args[0]) if node.args else None
+            return HeadModule(f"{owner or site.name + '()'}.{'lm_head' if module['lm'] else 'classifier'}")
         head = next((a for a in site.args if isinstance(a, Taint) and a.kind == LABEL and not a.row), None)
         if head is not None and P.CLASS_SIM_FN.search(site.name):
             return self._sink("cosine", head, head, node, f"{site.name}()")
@@ -126,9 +132,10 @@ class CallRules(AnalyzerHost):
             return replace(fval, orient=self._selection(node.args[0], env), table=False)
         return NOTHING
 
-    def _fetched_tensor(self, node: ast.Call, env: dict[str, Any]) -> Taint | None:
+    def _fetched_tensor(self, node: ast.Call, env: dict[str, Any]) -> Taint | HeadModule | None:
         """A tensor fetched by name: `f.get_tensor(name)` / `get_slice`, `getattr(getattr(model, owner),
-        "weight")` (names held by variables are resolved)."""
+        "weight")`, or a head module fetched by name, `getattr(model, "fc")` (names held by variables
+        are resolved)."""
         func = node.func
         fetch = isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice")
         if not fetch and not (isinstance(func, ast.Name) and func.id == "getattr"):
@@ -137,6 +144,8 @@ class CallRules(AnalyzerHost):
         src = self._source_taint(path, env) if path is not None else None
         if src is None and fetch:
             src = self._candidate_head(node, env)
+        if src is None and not fetch and path is not None and head_module_path(path):
+            return HeadModule(path)
         return src
 
     def _call_imported(self, helper: ImportedHelper, node: ast.Call, env: dict[str, Any]) -> Taint:

@@ -29,6 +29,7 @@ from cosaudit.lint.taint.values import (
     TupleVal,
     access_path,
     const,
+    head_module_path,
     match_source,
     riskier,
     root_of,
@@ -77,14 +78,6 @@ def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int, int] |
     for axis in range(consumed, ndim):
         where[axis] = out + axis - consumed
     return (out + ndim - consumed, where[hidden], where[label])
-
-
-def _head_module(path: str) -> bool:
-    """Is `path` a module whose `.weight` is a label matrix (`model.fc`, `model.classifier[-1]`)?"""
-    if path.endswith((".weight", ")")) and not path.endswith("get_output_embeddings()"):
-        return False
-    found = match_source(path + ".weight")
-    return found is not None and found[0] == LABEL
 
 
 def _source_confidence(path: str) -> str:
@@ -141,7 +134,7 @@ class ExpressionRules(ArithmeticRules):
             if src is not None:
                 return src
         base = self.eval(node.value, env)
-        if isinstance(base, Taint) and base.kind == PARAM and path is not None and _head_module(path):
+        if isinstance(base, Taint) and base.kind == PARAM and path is not None and head_module_path(path):
             return HeadModule(path)  # `model.fc` of a function's `model` parameter
         unknown = base is None or (isinstance(base, Taint) and base.kind == PARAM and not base.row)
         hinted = _hinted_attribute(node.attr, path) if unknown and path is not None else None
@@ -157,7 +150,7 @@ class ExpressionRules(ArithmeticRules):
             return self._source_taint(f"{base.path}.{node.attr}", env)
         if isinstance(base, ModelObj):
             return self._model_attribute(base, node.attr, path)
-        if path is not None and _head_module(path):
+        if path is not None and head_module_path(path):
             return HeadModule(path)
         return None
 
@@ -174,13 +167,15 @@ class ExpressionRules(ArithmeticRules):
 
     def _e_Subscript(self, node: ast.Subscript, env: dict[str, Any]) -> Any:
         path = access_path(node, self.strings)
-        if path is not None and (path.endswith("]") or not isinstance(node.slice, (ast.Slice, ast.Tuple))):
-            src = self._source_taint(path, env)
+        by_name = path is not None and (path.endswith("]") or not isinstance(node.slice, (ast.Slice, ast.Tuple)))
+        named = path if by_name else None
+        if named is not None:
+            src = self._source_taint(named, env)
             if src is not None:
                 return src
-            if _head_module(path):
-                return HeadModule(path)
         base = self.eval(node.value, env)
+        if named is not None and not isinstance(base, DictVal) and head_module_path(named):
+            return HeadModule(named)  # `model.classifier[-1]`, `sd["head"]`; not a dict of ours (`tables["output"]`)
         self.eval(node.slice, env)
         if isinstance(base, (Sim, NormOf)):
             return base

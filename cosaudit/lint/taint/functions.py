@@ -25,6 +25,7 @@ from cosaudit.lint.taint.values import (
     VEC,
     ClassInfo,
     Derived,
+    DictVal,
     Event,
     FuncInfo,
     HeadModule,
@@ -139,7 +140,7 @@ class FunctionRules(AnalyzerHost):
                     return None
                 return replace(v, normalized=v.normalized or ret.normalized, centered=v.centered or ret.centered)
             return ret
-        return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule)) else None
+        return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule, DictVal)) else None
 
     def _actuals(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> dict[int, Any]:
         """The value of each parameter at a call, by the parameter's position."""

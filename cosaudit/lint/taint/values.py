@@ -220,6 +220,7 @@ class ParamName:
     value_var: str | None
     suffix: str = ""  # ".weight" for named_modules()
     root: str | None = None
+    name_var: str | None = None  # `kl = key.lower()`: the loop's own name variable, which the lookup uses
 
 
 @dataclass
@@ -370,6 +371,18 @@ def label_name(name: str) -> bool:
     """Does a tensor name (`lm_head.weight`, `fc.weight`) name label rows?"""
     found = match_source(name)
     return found is not None and found[0] == LABEL
+
+
+def head_module_path(path: str) -> bool:
+    """Is `path` a module whose `.weight` is a label matrix (`model.fc`, `model.classifier[-1]`)?"""
+    if path.endswith((".weight", ")")) and not path.endswith("get_output_embeddings()"):
+        return False
+    return label_name(path + ".weight")
+
+
+def head_module_name(name: str) -> bool:
+    """Does a bare attribute name (`classifier`, `fc`, `lm_head`) name a head module?"""
+    return name.isidentifier() and head_module_path(name)
 
 
 def const(node: ast.AST | None) -> Any:

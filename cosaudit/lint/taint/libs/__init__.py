@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
@@ -25,7 +27,17 @@ from cosaudit.lint.taint.libs import (
     uses,
 )
 from cosaudit.lint.taint.libs.common import CallSite, Handler
-from cosaudit.lint.taint.values import NOTHING, FaissIndex, HeadModule, ModelObj, NormOf, Sim, SinkFn, Taint
+from cosaudit.lint.taint.values import (
+    NOTHING,
+    FaissIndex,
+    HeadModule,
+    ModelObj,
+    NormOf,
+    ParamName,
+    Sim,
+    SinkFn,
+    Taint,
+)
 
 CONSTRUCTORS: dict[str, Handler] = {
     **sklearn_scipy.CONSTRUCTORS,
@@ -54,12 +66,20 @@ def _model_method(an: AnalyzerHost, c: CallSite) -> Any:
     return sklearn_scipy.fitted_method(an, c) if out is NOTHING else out
 
 
+def _name_method(an: AnalyzerHost, c: CallSite) -> Any:
+    """`kl = key.lower()` of a parameter's name: a test on `kl` names the tensor `key` fetches."""
+    if c.method.attr in ("lower", "casefold", "strip") and isinstance(c.method.value, ast.Name):
+        return replace(c.receiver, name_var=c.receiver.name_var or c.method.value.id)
+    return NOTHING
+
+
 _METHODS: list[tuple[type, Handler]] = [
     (SinkFn, sklearn_scipy.estimator_method),
     (ModelObj, _model_method),
     (FaissIndex, faiss.index_method),
     (ann.VectorIndex, ann.index_method),
     (HeadModule, modules.head_method),
+    (ParamName, _name_method),
     (Sim, uses.sim_method),
     (Taint, arrays.taint_method),
     (NormOf, arrays.norm_method),
