@@ -24,6 +24,9 @@ class Facts:
     sigmoid: bool = False  # BCEWithLogitsLoss, multi_label, …: cosine is meaningful there
     normalised_head: bool = False  # ArcFace/CosFace/cosine classifiers, logit_scale
     tied: bool = False  # tie_word_embeddings, data_ptr checks, known tied checkpoints
+    # every checkpoint the file loads by name is tied: "positions" (GPT-2, BERT: the tie survives a
+    # translation) or "untie" (Gemma, T5: the equivalent model unties the head); "" when unknown or mixed
+    tied_checkpoints: str = ""
     # a tied model whose inputs add learned absolute positions (GPT-2, BERT, RoBERTa): `wte + c` with
     # `wpe - c` keeps every input, so translating the tied rows is a symmetry of the whole model
     tied_positions: bool = False

@@ -120,6 +120,7 @@ class DocumentChecker:
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code)) or _scaled_cosine_logits(live_code),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
+            tied_checkpoints=_tied_checkpoints(live_code),
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
@@ -386,6 +387,17 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
         return None, Notice(display, kind, f"malformed notebook: {exc}; skipped")
     except RecursionError:
         return None, Notice(display, NoticeKind.UNSUPPORTED, "too deeply nested to read; skipped")
+
+
+def _tied_checkpoints(code: str) -> str:
+    """How the checkpoints that the code loads by name are tied, when they all are, in one way."""
+    loaded = P.LOADED_CHECKPOINT.findall(code)
+    names = [name for owner, name in loaded if not owner.endswith(("Tokenizer", "Processor"))]
+    if names and all(P.TIED_WITH_POSITIONS.match(n) for n in names):
+        return "positions"
+    if names and all(P.TIED_WITHOUT_POSITIONS.match(n) for n in names):
+        return "untie"
+    return ""
 
 
 def _scaled_cosine_logits(code: str) -> bool:

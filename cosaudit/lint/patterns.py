@@ -293,9 +293,23 @@ TIED_POSITIONS_EVIDENCE = re.compile(
     r"['\"](?:openai-community/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
     r"EleutherAI/gpt-neo|albert-|albert/albert-|distilbert|facebook/opt-)"
 )
-TIE_EVIDENCE = re.compile(
-    r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|['\"](?:openai-community/)?"
+_TIED_NAMES = (
+    r"['\"](?:openai-community/)?"
     r"(?:gpt2|distilgpt2|bert-base|bert-large|roberta|t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-1B|Qwen/Qwen2(?:\.5)?-0\.5B)"
+)
+TIE_EVIDENCE = re.compile(r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|" + _TIED_NAMES)
+# the checkpoints a file loads by name (`GPT2LMHeadModel.from_pretrained("gpt2")`), tokenizers aside
+LOADED_CHECKPOINT = re.compile(
+    r"\b(\w+)\.from_pretrained(?:_no_processing)?\(\s*(?:pretrained_model_name_or_path\s*=\s*)?['\"]([^'\"]+)['\"]"
+)
+# tied checkpoints whose inputs add learned absolute positions (the tie survives a translation), and
+# tied checkpoints without them (the equivalent model unties the head)
+TIED_WITH_POSITIONS = re.compile(
+    r"(?:openai-community/)?(?:gpt2|distilgpt2|bert-|distilbert|roberta-|distilroberta|EleutherAI/gpt-neo|"
+    r"albert-|albert/albert-|facebook/opt-)"
+)
+TIED_WITHOUT_POSITIONS = re.compile(
+    r"(?:t5-|google/t5|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
 )
 
 # the first part of a call's owner that names a numeric library (`np.dot`, `torch.linalg.norm`),

@@ -69,3 +69,31 @@ def test_a_head_on_the_oblique_manifold_and_its_displays_are_info() -> None:
     euclidean = "manifold = Product((Euclidean(M, K), Euclidean(M, N), Euclidean(K)))\n"
     assert _coded(oblique + _UFM) == [("COS102", "info"), ("COS103", "info")]
     assert _coded(euclidean + _UFM) == [("COS102", "error"), ("COS103", "error")]
+
+
+_TIED = 'model = AutoModelForCausalLM.from_pretrained("{name}")\nW = model.lm_head.weight\ns = W[1] @ W[2]\n'
+
+
+def test_a_tied_head_without_learned_positions_is_untied_by_the_equivalent_model() -> None:
+    (f,) = [f for f in check_text(_TIED.format(name="google/gemma-2b")) if f.code != "COS301"]
+    assert f.code == "COS102" and "equivalent model unties it" in f.message
+
+
+def test_a_tied_head_with_learned_positions_keeps_its_tie() -> None:
+    (f,) = [f for f in check_text(_TIED.format(name="gpt2")) if f.code != "COS301"]
+    assert "keeps the tie (token rows + c, position rows − c)" in f.message
+
+
+def test_an_untied_head_or_a_classifier_has_no_note_about_ties() -> None:
+    (f,) = [f for f in check_text(_TIED.format(name="mistralai/Mistral-7B-v0.1")) if f.code != "COS301"]
+    assert "tied" not in f.message
+    code = 'import gpt2_utils  # "gpt2"\nW = resnet.fc.weight\nG = W @ W.T\n'
+    (g,) = [f for f in check_text(code) if f.code != "COS301"]
+    assert "tied" not in g.message
+
+
+def test_a_file_that_loads_tied_and_untied_checkpoints_says_nothing_about_ties() -> None:
+    code = _TIED.format(name="gpt2") + 'other = AutoModelForCausalLM.from_pretrained("EleutherAI/pythia-160m")\n'
+    code += 'tok = AutoTokenizer.from_pretrained("gpt2")\nU = torch.load("gpt2_W_U.pt")\n'
+    (f,) = [f for f in check_text(code) if f.code != "COS301"]
+    assert f.code == "COS102" and "tied" not in f.message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 from cosaudit.lint.context import RuleContext, confidence_of
@@ -48,6 +49,27 @@ def _loader_centred(ev: Event) -> bool:
     """Is every operand TransformerLens' `W_U` as `from_pretrained` left it (centred, with the final
     LayerNorm folded in, by the loader rather than by the code)?"""
     return all(t.loader_centered for t in ev.operands)
+
+
+# a Hugging Face model's own head (TransformerLens' `W_U` is an untied copy, whatever the checkpoint)
+_HF_HEAD_SOURCE = re.compile(r"lm_head|get_output_embeddings|embed_out")
+
+
+def _tie_note(ctx: RuleContext, ev: Event) -> str:
+    """A language model's head tied to its input embeddings (the file loads a checkpoint known to be
+    tied): say which equivalent model exists (design.md), as `cosaudit flip` would write it."""
+    tied = ctx.facts.tied_checkpoints
+    if not tied or not all(_HF_HEAD_SOURCE.search(t.source or "") for t in ev.operands):
+        return ""
+    if tied == "positions":
+        return (
+            "; the head is tied to the token embeddings, and the equivalent model keeps the tie "
+            "(token rows + c, position rows − c)"
+        )
+    return (
+        "; the head is tied to the input embeddings, so the equivalent model unties it "
+        "(the input rows stay as they are, every probability is the same)"
+    )
 
 
 def _loader_note(ev: Event) -> str:
@@ -195,7 +217,8 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     yield from _event_hits(
         ctx,
         "COS101",
-        lambda ev: f"cosine between label representations{_src(ev)} ({ev.what}){note}{_loader_note(ev)}",
+        lambda ev: f"cosine between label representations{_src(ev)} ({ev.what}){note}{_loader_note(ev)}"
+        + _tie_note(ctx, ev),
         WHY_TRANSLATION,
         FIX_PAIR,
         _pair_severity(ctx),
@@ -235,7 +258,7 @@ def label_representation_dot_product(ctx: RuleContext) -> Iterator[Hit]:
         "COS102",
         lambda ev: (
             f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})"
-            f"{_loader_note(ev)}"
+            f"{_loader_note(ev)}{_tie_note(ctx, ev)}"
         ),
         WHY_TRANSLATION,
         FIX_PAIR,
