@@ -4,7 +4,7 @@ import ast
 
 import pytest
 
-from cosaudit.lint.taint.values import access_path
+from cosaudit.lint.taint.syntax import access_path
 
 
 def _path(source: str) -> str | None:

@@ -22,6 +22,7 @@ from cosaudit.lint.taint.functions import FunctionRules
 from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
+from cosaudit.lint.taint.syntax import access_path, const
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -32,8 +33,6 @@ from cosaudit.lint.taint.values import (
     ParamName,
     Sim,
     Taint,
-    access_path,
-    const,
     label_name,
     riskier,
 )

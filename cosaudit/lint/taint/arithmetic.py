@@ -13,6 +13,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.sinks import against_class_means, as_row
+from cosaudit.lint.taint.syntax import access_path, base_name, callee, const
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -28,10 +29,6 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     Unit,
-    access_path,
-    base_name,
-    callee,
-    const,
     first_sim,
     norm_factors,
     product_kind,

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.syntax import access_path, const, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
     ROWS,
@@ -24,11 +25,8 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
-    access_path,
-    const,
     head_module_name,
     label_name,
-    root_of,
 )
 
 # the unconstrained-features model of neural collapse: classifier W, features H, bias b

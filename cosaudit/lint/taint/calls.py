@@ -16,6 +16,7 @@ from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import libs, selfsim
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
+from cosaudit.lint.taint.syntax import access_path, callee, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
     NOTHING,
@@ -26,11 +27,8 @@ from cosaudit.lint.taint.values import (
     ImportedHelper,
     SinkFn,
     Taint,
-    access_path,
-    callee,
     head_module_path,
     label_name,
-    root_of,
 )
 
 

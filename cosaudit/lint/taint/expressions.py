@@ -9,6 +9,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.arithmetic import ArithmeticRules
+from cosaudit.lint.taint.syntax import access_path, const, root_of
 from cosaudit.lint.taint.values import (
     COLS,
     INPUT,
@@ -27,12 +28,9 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
-    access_path,
-    const,
     head_module_path,
     match_source,
     riskier,
-    root_of,
 )
 
 # calls that build an array of indices: a selection of rows, not one row

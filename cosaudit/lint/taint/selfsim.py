@@ -18,7 +18,8 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint, access_path
+from cosaudit.lint.taint.syntax import access_path
+from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint
 
 # a name that says cosines / angles / a similarity matrix (`pairwise_cos_sim`, `angle_matrix`,
 # `get_cosine_similarities`, `mutual_coherence`, `equiangular_W_error`) ...

@@ -1,4 +1,4 @@
-"""The values the taint analysis computes, and small helpers on syntax nodes.
+"""The values the taint analysis computes, and what names of tensors mean (`match_source`).
 
 A value is what an expression is "as far as label geometry goes": a `Taint` (label rows, input
 rows, differences, a mean), a `Sim` (the result of a similarity sink), or one of the objects that
@@ -13,22 +13,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.syntax import square_root
 
 LABEL, INPUT, DIFF, MEAN, PARAM = "label", "input", "diff", "mean", "param"
 ROWS, COLS, VEC, SEL = "rows", "cols", "vec", "sel"
-_MODULE_ROOTS = {
-    "torch",
-    "np",
-    "numpy",
-    "jnp",
-    "jax",
-    "tf",
-    "F",
-    "nn",
-    "sklearn",
-    "scipy",
-    "safetensors",
-}
 
 
 @dataclass(frozen=True)
@@ -276,74 +264,6 @@ class FuncInfo:
     foreign: bool = False  # defined in another module of the scan: its positions are not this file's
 
 
-def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
-    """A string constant, or a variable known to hold a tensor name (`name = "lm_head.weight"`)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if strings and isinstance(node, ast.Name):
-        return strings.get(node.id)
-    return None
-
-
-def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | None:
-    """Access path: `model.lm_head.weight`; `sd.fc.weight` for sd['fc.weight'] (or sd[name] with
-    `name` known to hold 'fc.weight'); `m.f().weight`."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = access_path(node.value, strings)
-        return None if base is None else f"{base}.{node.attr}"
-    if isinstance(node, ast.Call):
-        func = node.func
-        named = _getattr_path(node, strings)
-        if named is not None:
-            return named
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr in ("get_tensor", "get_slice", "get", "pop")
-            and node.args
-        ):
-            name = _string(node.args[0], strings)
-            if name is not None:
-                base = access_path(func.value, strings) or "_"
-                return f"{base}.{name}"
-        base = access_path(func, strings)
-        return None if base is None else f"{base}()"
-    if isinstance(node, ast.Subscript):
-        base = access_path(node.value, strings)
-        if base is None:
-            return None
-        sl = node.slice
-        name = _string(sl, strings)
-        if name is not None:
-            return f"{base}.{name}"
-        if isinstance(sl, ast.Constant) and isinstance(sl.value, int):
-            return f"{base}[{sl.value}]"
-        if (
-            isinstance(sl, ast.UnaryOp)
-            and isinstance(sl.op, ast.USub)
-            and isinstance(sl.operand, ast.Constant)
-            and isinstance(sl.operand.value, int)
-        ):
-            return f"{base}[-{sl.operand.value}]"
-        return None
-    return None
-
-
-def _getattr_path(node: ast.Call, strings: dict[str, str] | None) -> str | None:
-    """`getattr(model, "lm_head")` (or with a variable known to hold the name) is `model.lm_head`."""
-    if not (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2):
-        return None
-    name = _string(node.args[1], strings)
-    base = access_path(node.args[0], strings)
-    return None if name is None or base is None else f"{base}.{name}"
-
-
-def root_of(path: str) -> str | None:
-    head = re.split(r"[.\[(]", path, maxsplit=1)[0]
-    return None if head in _MODULE_ROOTS or head in ("self", "_") else head
-
-
 # every source pattern ends in one of these: a cheap test before the regular expressions
 _SOURCE_TAILS = (
     "weight", "weights", "kernel:0", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings"
@@ -385,19 +305,6 @@ def head_module_name(name: str) -> bool:
     return name.isidentifier() and head_module_path(name)
 
 
-def const(node: ast.AST | None) -> Any:
-    if isinstance(node, ast.Constant):
-        return node.value
-    if (
-        isinstance(node, ast.UnaryOp)
-        and isinstance(node.op, ast.USub)
-        and isinstance(node.operand, ast.Constant)
-    ):
-        v = node.operand.value
-        return -v if isinstance(v, (int, float)) else None
-    return None
-
-
 def product_kind(a: Taint, b: Taint) -> str:
     """A product of two label representations: a cosine if either side was normalised, else not."""
     return "cosine" if (a.normalized or b.normalized) else "dot"
@@ -409,48 +316,6 @@ def first_sim(*values: Any) -> Sim | None:
         if isinstance(v, Sim):
             return v
     return None
-
-
-def kw(call: ast.Call, *names: str) -> ast.AST | None:
-    for kw in call.keywords:
-        if kw.arg in names:
-            return kw.value
-    return None
-
-
-def callee(func: ast.AST, aliases: dict[str, str]) -> str:
-    if isinstance(func, ast.Name):
-        return aliases.get(func.id, func.id)
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
-
-
-def contains_norm(node: ast.AST) -> bool:
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call):
-            name = (
-                sub.func.attr
-                if isinstance(sub.func, ast.Attribute)
-                else getattr(sub.func, "id", "")
-            )
-            if name in P.NORM_CALLS or name in ("sqrt",):
-                return True
-        elif _square_root(sub):
-            return True
-    return False
-
-
-def _square_root(node: ast.AST) -> bool:
-    """`x ** 0.5`, `x ** (1 / 2)`: a square root written as a power."""
-    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)):
-        return False
-    exp = node.right
-    if isinstance(exp, ast.BinOp) and isinstance(exp.op, ast.Div):
-        return const(exp.left) == 1 and const(exp.right) == 2
-    return const(exp) == 0.5
-
-
 
 
 def norm_factors(node: ast.AST, env: dict[str, Any]) -> int:
@@ -472,7 +337,7 @@ def norm_factors(node: ast.AST, env: dict[str, Any]) -> int:
                 count += sum(1 for a in sub.args if isinstance(env.get(getattr(a, "id", "")), NormOf))
         elif isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
             count += 1
-        elif isinstance(sub, ast.BinOp) and _square_root(sub):
+        elif isinstance(sub, ast.BinOp) and square_root(sub):
             product = any(isinstance(x, ast.BinOp) and isinstance(x.op, ast.Mult) for x in ast.walk(sub.left))
             count += 2 if product else 1
     return count
@@ -481,15 +346,6 @@ def norm_factors(node: ast.AST, env: dict[str, Any]) -> int:
 NOTHING = object()  # a handler's "not mine": the caller goes on to the next rule
 
 
-def mentions_similarity(node: ast.Call) -> bool:
-    for sub in ast.walk(node):
-        if (
-            isinstance(sub, ast.Constant)
-            and isinstance(sub.value, str)
-            and re.search(r"simil|cosine|cos_", sub.value, re.I)
-        ):
-            return True
-    return False
 def _risk(value: Any) -> tuple[int, int, int]:
     """How much a value matters to the analysis: a similarity, then label rows (uncentred before
     centred, normalised before raw), then a tied model's token rows, then anything else."""
@@ -521,23 +377,3 @@ def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
     return dim in (0, -2)
 
 
-def base_expr(node: ast.AST, casts: tuple[str, ...] = ()) -> ast.AST:
-    """What an indexed, scaled or negated expression starts from (`means` of `-means[c] + 1e-8`), also
-    through the method calls named in `casts` (`W.detach()[i]`)."""
-    while True:
-        if isinstance(node, ast.Subscript):
-            node = node.value
-        elif isinstance(node, ast.BinOp):
-            node = node.left
-        elif isinstance(node, ast.UnaryOp):
-            node = node.operand
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in casts:
-            node = node.func.value
-        else:
-            return node
-
-
-def base_name(node: ast.AST) -> str:
-    """The variable an indexed or scaled expression starts from (`means` of `means[c] + 1e-8`)."""
-    node = base_expr(node, ("detach", "float", "cpu", "clone"))
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""

@@ -15,7 +15,8 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal, const, unfollowed
+from cosaudit.lint.taint.syntax import const
+from cosaudit.lint.taint.values import LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal, unfollowed
 
 _METRICS = {"angular": "cosine", "cosine": "cosine", "dot": "dot", "ip": "dot", "euclidean": "euclid", "l2": "euclid"}
 

@@ -10,6 +10,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.syntax import access_path, base_name, const, contains_norm
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -22,10 +23,6 @@ from cosaudit.lint.taint.values import (
     Taint,
     TupleVal,
     Unit,
-    access_path,
-    base_name,
-    const,
-    contains_norm,
     first_sim,
 )
 

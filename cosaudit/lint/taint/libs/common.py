@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.values import access_path, const, kw
+from cosaudit.lint.taint.syntax import access_path, const, kw
 
 
 @dataclass

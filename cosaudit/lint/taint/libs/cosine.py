@@ -9,7 +9,8 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import NOTHING, Sim, SinkFn, const
+from cosaudit.lint.taint.syntax import const
+from cosaudit.lint.taint.values import NOTHING, Sim, SinkFn
 
 _TORCH_OWNERS = ("F", "torch", "torch.nn.functional", "nn.functional", "functional")
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, TupleVal, const, product_kind, unfollowed
+from cosaudit.lint.taint.syntax import const
+from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, TupleVal, product_kind, unfollowed
 
 
 def _operand_axes(part: str, named: bool) -> list[str]:

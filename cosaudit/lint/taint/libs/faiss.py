@@ -8,7 +8,8 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import NOTHING, SEL, VEC, FaissIndex, Sim, Taint, TupleVal, access_path
+from cosaudit.lint.taint.syntax import access_path
+from cosaudit.lint.taint.values import NOTHING, SEL, VEC, FaissIndex, Sim, Taint, TupleVal
 
 _IP = ("IndexFlatIP", "IndexHNSWFlat", "IndexIVFFlat", "GpuIndexFlatIP")
 

@@ -41,7 +41,8 @@ from cosaudit.lint.taint.libs.head_uses import (
     stem,
     target_name,
 )
-from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint, access_path, const
+from cosaudit.lint.taint.syntax import access_path, const
+from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint
 
 # a layer named as the readout of the model
 _HEAD_NAME = re.compile(

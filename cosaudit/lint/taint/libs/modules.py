@@ -14,6 +14,7 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.syntax import access_path, root_of
 from cosaudit.lint.taint.values import (
     COLS,
     INPUT,
@@ -28,8 +29,6 @@ from cosaudit.lint.taint.values import (
     ParamList,
     Taint,
     TupleVal,
-    access_path,
-    root_of,
 )
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import NOTHING, ModelObj, Sim, SinkFn, Taint, const
+from cosaudit.lint.taint.syntax import const
+from cosaudit.lint.taint.values import NOTHING, ModelObj, Sim, SinkFn, Taint
 
 _ESTIMATORS = {"TSNE", "UMAP", "NearestNeighbors", "AgglomerativeClustering", "KNeighborsClassifier"}
 # clustering by distance (Euclidean unless `metric=`): over unit rows, by their cosines

@@ -13,7 +13,8 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import LABEL, NOTHING, VEC, ModelObj, Taint, access_path, root_of
+from cosaudit.lint.taint.syntax import access_path, root_of
+from cosaudit.lint.taint.values import LABEL, NOTHING, VEC, ModelObj, Taint
 
 
 def from_pretrained(an: AnalyzerHost, c: CallSite) -> Any:

@@ -11,7 +11,8 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal, access_path, mentions_similarity
+from cosaudit.lint.taint.syntax import access_path, mentions_similarity
+from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal
 
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}

@@ -1,0 +1,178 @@
+"""Small helpers on syntax nodes: access paths (`model.lm_head.weight`, `sd["fc.weight"]`), constants,
+keyword arguments, callee names and the expressions an indexed or scaled value starts from."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from cosaudit.lint import patterns as P
+
+_MODULE_ROOTS = {
+    "torch",
+    "np",
+    "numpy",
+    "jnp",
+    "jax",
+    "tf",
+    "F",
+    "nn",
+    "sklearn",
+    "scipy",
+    "safetensors",
+}
+
+
+def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
+    """A string constant, or a variable known to hold a tensor name (`name = "lm_head.weight"`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if strings and isinstance(node, ast.Name):
+        return strings.get(node.id)
+    return None
+
+
+def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | None:
+    """Access path: `model.lm_head.weight`; `sd.fc.weight` for sd['fc.weight'] (or sd[name] with
+    `name` known to hold 'fc.weight'); `m.f().weight`."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = access_path(node.value, strings)
+        return None if base is None else f"{base}.{node.attr}"
+    if isinstance(node, ast.Call):
+        func = node.func
+        named = _getattr_path(node, strings)
+        if named is not None:
+            return named
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("get_tensor", "get_slice", "get", "pop")
+            and node.args
+        ):
+            name = _string(node.args[0], strings)
+            if name is not None:
+                base = access_path(func.value, strings) or "_"
+                return f"{base}.{name}"
+        base = access_path(func, strings)
+        return None if base is None else f"{base}()"
+    if isinstance(node, ast.Subscript):
+        base = access_path(node.value, strings)
+        if base is None:
+            return None
+        sl = node.slice
+        name = _string(sl, strings)
+        if name is not None:
+            return f"{base}.{name}"
+        if isinstance(sl, ast.Constant) and isinstance(sl.value, int):
+            return f"{base}[{sl.value}]"
+        if (
+            isinstance(sl, ast.UnaryOp)
+            and isinstance(sl.op, ast.USub)
+            and isinstance(sl.operand, ast.Constant)
+            and isinstance(sl.operand.value, int)
+        ):
+            return f"{base}[-{sl.operand.value}]"
+        return None
+    return None
+
+
+def _getattr_path(node: ast.Call, strings: dict[str, str] | None) -> str | None:
+    """`getattr(model, "lm_head")` (or with a variable known to hold the name) is `model.lm_head`."""
+    if not (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2):
+        return None
+    name = _string(node.args[1], strings)
+    base = access_path(node.args[0], strings)
+    return None if name is None or base is None else f"{base}.{name}"
+
+
+def root_of(path: str) -> str | None:
+    head = re.split(r"[.\[(]", path, maxsplit=1)[0]
+    return None if head in _MODULE_ROOTS or head in ("self", "_") else head
+
+
+def const(node: ast.AST | None) -> Any:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+    ):
+        v = node.operand.value
+        return -v if isinstance(v, (int, float)) else None
+    return None
+
+
+def kw(call: ast.Call, *names: str) -> ast.AST | None:
+    for kw in call.keywords:
+        if kw.arg in names:
+            return kw.value
+    return None
+
+
+def callee(func: ast.AST, aliases: dict[str, str]) -> str:
+    if isinstance(func, ast.Name):
+        return aliases.get(func.id, func.id)
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def contains_norm(node: ast.AST) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            name = (
+                sub.func.attr
+                if isinstance(sub.func, ast.Attribute)
+                else getattr(sub.func, "id", "")
+            )
+            if name in P.NORM_CALLS or name in ("sqrt",):
+                return True
+        elif square_root(sub):
+            return True
+    return False
+
+
+def square_root(node: ast.AST) -> bool:
+    """`x ** 0.5`, `x ** (1 / 2)`: a square root written as a power."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)):
+        return False
+    exp = node.right
+    if isinstance(exp, ast.BinOp) and isinstance(exp.op, ast.Div):
+        return const(exp.left) == 1 and const(exp.right) == 2
+    return const(exp) == 0.5
+
+
+def mentions_similarity(node: ast.Call) -> bool:
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Constant)
+            and isinstance(sub.value, str)
+            and re.search(r"simil|cosine|cos_", sub.value, re.I)
+        ):
+            return True
+    return False
+
+
+def base_expr(node: ast.AST, casts: tuple[str, ...] = ()) -> ast.AST:
+    """What an indexed, scaled or negated expression starts from (`means` of `-means[c] + 1e-8`), also
+    through the method calls named in `casts` (`W.detach()[i]`)."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in casts:
+            node = node.func.value
+        else:
+            return node
+
+
+def base_name(node: ast.AST) -> str:
+    """The variable an indexed or scaled expression starts from (`means` of `means[c] + 1e-8`)."""
+    node = base_expr(node, ("detach", "float", "cpu", "clone"))
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
