@@ -274,8 +274,9 @@ def _failed_notice(path: str, module: _Module, start: int, end: int, err: Syntax
 
 
 def _comment_lines(module: _Module) -> set[tuple[int, int | None]]:
-    """Positions of `#` comments that mention cosaudit (tokenized only when one might exist)."""
-    if not any("cosaudit" in line for line in module.lines):
+    """Positions of `#` comments that mention cosaudit (tokenized only when one might exist: a line
+    with `cosaudit` after a `#`; docstrings that name the tool do not count)."""
+    if not any("cosaudit" in line and "#" in line and "cosaudit" in line[line.index("#") :] for line in module.lines):
         return set()
     out: set[tuple[int, int | None]] = set()
     text = "\n".join(module.lines) + "\n"

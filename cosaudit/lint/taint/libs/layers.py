@@ -41,7 +41,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     stem,
     target_name,
 )
-from cosaudit.lint.taint.syntax import access_path, const
+from cosaudit.lint.taint.syntax import access_path, const, walk_nodes
 from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint
 
 # a layer named as the readout of the model
@@ -138,7 +138,7 @@ class HeadRoles(UseRules):
         self._criteria: set[str] = set()
         self._pattern: re.Pattern[str] | None = None
         self.last_keys: dict[str, str] = {}  # `last = sorted(params["params"])[-1]`: names holding the last layer's key
-        nodes = list(ast.walk(tree))
+        nodes = walk_nodes(tree)
         functions = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         self._functions = {fn.name: fn for fn in functions}
         self._bindings: dict[str, list[ast.Assign | ast.AugAssign]] = {}
