@@ -82,8 +82,8 @@ def _loader_note(ev: Event) -> str:
 
 
 def _lens_subject(ev: Event) -> str:
-    if ev.a.orient == VEC:  # unit vectors of ours against one unit label row
-        return "vectors compared by cosine with one label representation"
+    if ev.a.orient == VEC:  # vectors against one label's row
+        return "cosine with one label representation"
     return "one vector ranked by cosine against every label representation"
 
 
@@ -441,7 +441,10 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     basis direction `e_k`), a helper that normalises both of its arguments and multiplies them, a
     vector divided by its own norm against unit head rows, rows divided by their own norms
     against one unit head row, or a cosine helper given head rows and averages of some of them
-    (a word's sub-token rows). Info level when the code
+    (a word's sub-token rows). A cosine with one label's row (a neuron's output weights against
+    `W_U[:, tok]`, a steering vector against `lm_head.weight[tok]` for a few tokens) is flagged too:
+    the row's norm and direction move with the translation; a projection on that row or a steering
+    along it is not a cosine and stays quiet. Info level when the code
     centered the label matrix itself (not when TransformerLens' `from_pretrained` did, on load);
     a plain dot product (logit lens) is not flagged. Info level too when the file shows a normalised
     (cosine) head, as for COS101: its logits are the cosines, so the ranking is the model's own.
@@ -470,7 +473,7 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
         "COS120",
         lambda ev: f"{_lens_subject(ev)}{_src(ev)} ({ev.what}){_loader_note(ev)}",
         "the row norms in the denominator change under a translation of the head that leaves "
-        "every probability unchanged, so the ranking is not a property of the model",
+        "every probability unchanged, so the cosines, and any ranking by them, are not properties of the model",
         "rank by the dot product (logit lens), which every equivalent model orders the same way, "
         "or measure the probability shift of adding the vector",
         lambda ev: Severity.INFO if ev.a.centered or ctx.facts.normalised_head else None,

@@ -218,10 +218,15 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         """The module's functions are known before its body runs: a class defined above a helper
         calls it from its methods (`self.rows = wte` … `sort_by_similarity(i, self.rows)`)."""
         for stmt in self.tree.body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _marimo_cell(stmt):
                 self._s_FunctionDef(stmt, self.globals)
 
     def _s_FunctionDef(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: dict[str, Any]) -> None:
+        if env is self.globals and _marimo_cell(stmt):
+            # a marimo notebook's cell: its parameters are the names other cells defined, and every
+            # cell is named `_`, so it runs as module code in the notebook's order
+            self._block(stmt.body, env)
+            return
         known = env.get(stmt.name)
         if env is self.globals and isinstance(known, FuncInfo) and known.node is stmt:
             return  # hoisted, perhaps already followed from a call above its definition
@@ -362,6 +367,15 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
                         src = self._source_taint(cand, env)
                         env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
                     break
+
+
+def _marimo_cell(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`@app.cell` / `@app.cell(hide_code=True)`: a cell of a marimo notebook."""
+    for dec in stmt.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        if isinstance(target, ast.Attribute) and target.attr == "cell" and isinstance(target.value, ast.Name):
+            return True
+    return False
 
 
 def _name_tests(test: ast.AST) -> list[tuple[str, str]]:

@@ -37,6 +37,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     SinkFn,
     Taint,
+    Unit,
 )
 
 CONSTRUCTORS: dict[str, Handler] = {
@@ -83,6 +84,7 @@ _METHODS: list[tuple[type, Handler]] = [
     (Sim, uses.sim_method),
     (Taint, arrays.taint_method),
     (NormOf, arrays.norm_method),
+    (Unit, arrays.unit_method),
 ]
 
 

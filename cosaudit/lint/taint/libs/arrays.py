@@ -40,6 +40,13 @@ def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
     return next((a for a in c.args if isinstance(a, NormOf)), NOTHING)
 
 
+def unit_method(an: AnalyzerHost, c: CallSite) -> Any:
+    """`unit.float()`, `.detach().cpu()`: a unit vector of ours, converted, is still one."""
+    for a in c.node.args:
+        an.eval(a, c.env)
+    return c.receiver if c.method.attr in P.PROPAGATE_METHODS or c.method.attr in _RESHAPE else None
+
+
 def norm_method(an: AnalyzerHost, c: CallSite) -> Any:
     """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm."""
     meth = c.method.attr
@@ -152,6 +159,16 @@ def scale(an: AnalyzerHost, c: CallSite) -> Any:
     return NOTHING
 
 
+def _label_rows_among(items: list[Any]) -> Taint | None:
+    """Two or more single label rows of one head stacked with other vectors (`torch.stack([w_out,
+    W_U[:, a], W_U[:, an]])`): a product of the stack with itself compares those rows, so the stack
+    is a selection of rows."""
+    rows = [t for t in items if isinstance(t, Taint) and t.kind == LABEL and t.orient == VEC]
+    if len(rows) >= 2 and len({t.source for t in rows}) == 1:
+        return replace(rows[0], orient=SEL)
+    return None
+
+
 def stack(an: AnalyzerHost, c: CallSite) -> Any:
     if not c.args:
         return NOTHING
@@ -163,7 +180,7 @@ def stack(an: AnalyzerHost, c: CallSite) -> Any:
         return replace(taints[0], orient=SEL, root=roots.pop() if len(roots) == 1 else None)
     if isinstance(first, Taint):
         return first
-    return next((t for t in items if isinstance(t, Sim)), None)
+    return _label_rows_among(items) or next((t for t in items if isinstance(t, Sim)), None)
 
 
 def propagate(an: AnalyzerHost, c: CallSite) -> Any:
@@ -174,7 +191,7 @@ def propagate(an: AnalyzerHost, c: CallSite) -> Any:
         taints = [t for t in a.items if isinstance(t, Taint)]
         if taints and len(taints) == len(a.items):
             return replace(taints[0], orient=SEL)
-        return next((t for t in a.items if isinstance(t, Sim)), None)
+        return _label_rows_among(a.items) or next((t for t in a.items if isinstance(t, Sim)), None)
     return a if isinstance(a, (Taint, Sim)) else None
 
 

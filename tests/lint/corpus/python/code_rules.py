@@ -130,9 +130,9 @@ scores = F.cosine_similarity(steer[None, :], W, dim=-1)  # expect: COS120
 Un = F.normalize(U, dim=0)
 neuron_scores = neuron_dir @ Un  # expect: COS120
 
-# %% COS120 negative: logit lens and a single pair
+# %% COS120 negative: logit lens; positive: a cosine with one label's row
 lens_scores = W @ steer
-one = F.cosine_similarity(steer, W[dog_id], dim=0)
+one = F.cosine_similarity(steer, W[dog_id], dim=0)  # expect: COS120
 
 # %% COS130 positive: Euclidean distances
 D = torch.cdist(W[ids], W[ids])  # expect: COS130

@@ -36,7 +36,7 @@ contrast = F.cosine_similarity(d1, d2, dim=0)
 # %% one row of W_U as a hidden direction
 direction = W_U[:, tok]
 proj = acts @ direction
-align = F.cosine_similarity(resid, W_U[:, tok].unsqueeze(0), dim=-1)
+along = (acts @ direction) / direction.norm()
 steered = resid + 4.0 * direction
 
 # %% SVD and OV circuits
