@@ -12,6 +12,7 @@ import os
 import re
 import sys
 import tokenize
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from cosaudit.lint.recover import parse_tolerant, repair_line
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
 from cosaudit.lint.taint import LABEL, VEC, Event, ImportLookup, Taint, analyse
+from cosaudit.lint.taint.syntax import walk_nodes
 from cosaudit.lint.walk import discover
 
 
@@ -166,7 +168,7 @@ class DocumentChecker:
         events: list[Event] = []
         prose: list[Paragraph] = []
         context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
-        for tree in trees:
+        for index, tree in enumerate(trees):
             try:
                 found, strings = analyse(tree, context, imports)
             except RecursionError:
@@ -174,7 +176,7 @@ class DocumentChecker:
                 events += _light_scan(module, 0, len(module.lines))
                 continue
             events += found
-            prose += _strings_as_prose(strings, module)
+            prose += _strings_as_prose(strings, module, _function_sections(tree, index))
         if repaired:
             notices.append(_repaired_notice(doc.path, module, repaired))
             for idx in repaired:
@@ -309,12 +311,31 @@ def _light_scan(module: _Module, start: int, end: int) -> list[Event]:
     return events
 
 
-def _strings_as_prose(strings: list[ast.Constant], module: _Module) -> list[Paragraph]:
+def _function_sections(tree: ast.Module, offset: int) -> Callable[[int], int]:
+    """The prose section of a string at a line: the innermost function around it (its docstring
+    and what it prints read as one section, so the docstring's caveat covers them), or the module."""
+    spans = [
+        (n.lineno, n.end_lineno or n.lineno)
+        for n in walk_nodes(tree)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    base = -1_000_000 * (offset + 1)  # apart from the document's own sections and other trees'
+
+    def section(line: int) -> int:
+        around = [i for i, (start, end) in enumerate(spans) if start <= line <= end]
+        return base - 1 - max(around, key=lambda i: spans[i][0]) if around else base
+
+    return section
+
+
+def _strings_as_prose(
+    strings: list[ast.Constant], module: _Module, section_of: Callable[[int], int]
+) -> list[Paragraph]:
     """Docstrings and long strings passed to print / st.markdown / Markdown(...) are prose."""
     out: list[Paragraph] = []
     seen: set[int] = set()
-    for number, node in enumerate(strings):
-        section = -1 - number  # each string is its own section
+    for node in strings:
+        section = section_of(node.lineno)
         value = node.value
         if id(node) in seen or not isinstance(value, str) or len(value) < 30:
             continue

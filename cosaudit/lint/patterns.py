@@ -45,6 +45,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)heads\.head\.weight$",
             r"get_classifier\(\)\.weight$",
             r"^[A-Za-z_]\w*\.(head|linear)\.weight$",  # model.head / CIFAR model.linear
+            r"(^|\.)(?:teacher|student|t_net|s_net|tnet|snet)\.(?:head|linear)\.weight$",  # distillation's networks
             r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",  # state-dict keys, GGUF output
             r"(^|\.)\w*probe\w*\.weight$",  # multiclass linear probes
             r"\.(?:children|modules)\(\)\[-1\]\.weight$",  # the last layer, found by walking the model

@@ -112,7 +112,7 @@ OTHER_OPERAND = re.compile(
 REFUTE = re.compile(
     r"(\bnot\b|n't\b|\bno\b|\bnever\b|\bcannot\b|\bmisleading\b|\bmeaningless\b|\barbitrar\w+|"
     r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|"
-    r"\bnaive theory\b|"
+    r"\bnaive theory\b|\bprobability[- ]equivalent\b|\bequivalent models?\b|"
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
     r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b|"
     # a warning about the reading: "it is tempting to conclude …", "a pitfall", "an artefact of the parametrisation"
@@ -223,6 +223,14 @@ class ProseHit:
     relation: str = ""
 
 
+# a supposition about the rows, not a report of them: "if $W_U$ has orthogonal columns", "suppose the
+# unembeddings were orthonormal"
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|suppose|supposing|assume|assuming|imagine)\s+(?:that\s+)?(?:the\s+)?[$`]?(?:"
+    + SUBJECT.pattern
+    + r")[$`]?\s+(?:has|have|were|was|are|is|had)\b",
+    _I,
+)
 def sentences(par: Paragraph) -> list[Sentence]:
     """Split a paragraph into sentences, each with the position of its first character."""
     text = ""
@@ -361,7 +369,7 @@ def _sentence_hit(
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
-    if WHITENED.search(s.text) or _only_distance(s.text):
+    if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text):
         return None
     if _forward_pass(s.text):
         return None

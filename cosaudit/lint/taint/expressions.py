@@ -156,7 +156,7 @@ class ExpressionRules(ArithmeticRules):
     def _model_attribute(base: ModelObj, attr: str, path: str | None) -> Any:
         if base.probe and attr == "coef_":
             # multinomial L2-penalised coefficients sum to zero over classes: already centered
-            return Taint(LABEL, ROWS, centered=True, root=base.root, source="coef_")
+            return Taint(LABEL, ROWS, centered=base.coef_centered, root=base.root, source="coef_")
         if attr == "W_U":
             return Taint(LABEL, COLS, loader_centered=base.loader_centered, root=base.root, source=path or "W_U")
         if attr == "W_E":

@@ -147,6 +147,9 @@ class ModelObj:
 
     loader_centered: bool = False  # TransformerLens `from_pretrained`: `W_U` centred, final LN folded
     probe: bool = False
+    # multinomial L2-penalised coefficients sum to zero over the classes (LogisticRegression); a linear
+    # discriminant's `coef_` (a softmax head too, for three classes or more) does not
+    coef_centered: bool = True
     scaler: bool = False
     root: str | None = None
 

@@ -16,6 +16,7 @@ from cosaudit.lint.taint.values import (
     LABEL,
     NOTHING,
     PARAM,
+    ROWS,
     SEL,
     VEC,
     NormOf,
@@ -169,11 +170,20 @@ def _label_rows_among(items: list[Any]) -> Taint | None:
     return None
 
 
+def _augmented_rows(items: list[Any]) -> Taint | None:
+    """`torch.cat((W, b[:, None]), dim=1)`, `np.hstack([W, b[:, None]])`: label rows with more
+    features (the bias as a last coordinate) are still label rows."""
+    return next((t for t in items if isinstance(t, Taint) and t.kind == LABEL and t.orient == ROWS), None)
+
+
 def stack(an: AnalyzerHost, c: CallSite) -> Any:
     if not c.args:
         return NOTHING
     first = c.args[0]
     items = first.items if isinstance(first, TupleVal) else [first]
+    axis = c.const_arg(1, "dim", "axis")
+    if (c.name in ("hstack", "column_stack") or (c.name != "stack" and axis in (1, -1))) and len(items) > 1:
+        return _augmented_rows(items)
     taints = [t for t in items if isinstance(t, Taint)]
     if taints and len(taints) == len(items):
         roots = {t.root for t in taints}
@@ -285,7 +295,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(tensordot, "tensordot"),
     **table(mean, "mean"),
     **table(scale, "scale"),
-    **table(stack, *P.STACK_CALLS),
+    **table(stack, *P.STACK_CALLS, "hstack", "column_stack"),
     **table(propagate, *P.PROPAGATE_CALLS, "DataFrame"),
     **table(select_rows, "index_select", "gather", "take", "embedding"),
     **table(guarded_norm, *_GUARDS),
@@ -302,10 +312,19 @@ _RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "r
 _DIVIDE = {"div", "divide", "true_divide", "div_", "__truediv__"}
 
 
+def _flattened(meth: str, c: CallSite) -> bool:
+    """`x.flatten()`, `x.ravel()`, `x.reshape(-1)`, `x.view(-1)`: one long vector."""
+    if meth in ("flatten", "ravel"):
+        return not c.node.args and not c.node.keywords
+    return meth in ("reshape", "view") and len(c.node.args) == 1 and const(c.node.args[0]) == -1
+
+
 def _shaped(t: Taint, meth: str, c: CallSite) -> Taint | None:
     """Views and conversions of label rows: new axes, transposes, a sum of some rows, `renorm`."""
     if meth == "unsqueeze" and t.orient != VEC:
         return unsqueeze(t, c.const_arg(0, "dim"))
+    if _flattened(meth, c) and t.orient != VEC:
+        return None  # the whole matrix as one vector (`sd["linear.weight"].flatten()`): no label's row
     if meth in P.PROPAGATE_METHODS or meth in _RESHAPE:
         return t
     if meth in P.TRANSPOSE_METHODS:

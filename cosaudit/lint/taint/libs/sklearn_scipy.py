@@ -93,14 +93,17 @@ def kernel_call(an: AnalyzerHost, c: CallSite) -> Any:
 
 
 def probe(an: AnalyzerHost, c: CallSite) -> Any:
-    return ModelObj(probe=True)
+    return ModelObj(probe=True, coef_centered=c.name != "LinearDiscriminantAnalysis")
 
 
 def scaler(an: AnalyzerHost, c: CallSite) -> Any:
     return ModelObj(scaler=True)
 
 
-CONSTRUCTORS: dict[str, Handler] = {**table(probe, *_PROBES), **table(scaler, "StandardScaler")}
+CONSTRUCTORS: dict[str, Handler] = {
+    **table(probe, *_PROBES, "LinearDiscriminantAnalysis"),
+    **table(scaler, "StandardScaler"),
+}
 FUNCTIONS: dict[str, Handler] = {
     **table(metric_call, *P.METRIC_CALLS, *_CLUSTERERS),
     **table(euclid_pair, "dist", "euclidean", "pairwise_distance"),
