@@ -69,7 +69,7 @@ def _one_label_row(t: Taint) -> bool:
     """One row of the head (`W_U[:, tok]`, `tokens_to_residual_directions(" gen")`) as the other side
     of a cosine: vectors ranked by their cosine with one label's representation (the row's norm and
     direction move with a translation of the head; a projection on it, or a steering by it, is no cosine)."""
-    return t.kind == LABEL and t.orient == VEC
+    return t.kind == LABEL and t.orient == VEC and t.confidence == "high"  # a head named as such, not guessed
 
 
 class SinkRules(AnalyzerHost):
