@@ -62,6 +62,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)layers\[-1\]\.get_weights\(\)\[0\]$",
             r"(^|\.)layers\[-1\]\.kernel$",
             r"(^|\.)(head|lm_head|classifier|logits|output|out)\.kernel$",
+            r"(^|\.)(?:unembed(?:ding)?|lm_head|head|classifier)_kernel$",  # a Flax head's [d, V] kernel kept by name
             # a TF checkpoint's variable of the last dense layer: `teacher["Teacher/fc2/weights"]`
             r"/(?:fc\d*|logits|classifier|head|softmax)/(?:weights|kernel)(?::0)?$",
         ],

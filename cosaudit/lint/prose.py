@@ -16,7 +16,8 @@ from cosaudit.lint.formats.interface import Paragraph
 
 _I = re.IGNORECASE
 SUBJECT = re.compile(
-    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|output[- ]embeddings?|lm_head|"
+    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
+    r"output[- ]embeddings?|lm_head|"
     r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
@@ -223,6 +224,16 @@ class ProseHit:
     relation: str = ""
 
 
+# cosines as waves: "the cosine or sine of one of 5 key frequencies", "cos(w_k x)" in Fourier analyses
+_TRIG = re.compile(r"\b(?:sines?|sin\s*\(|frequenc\w*|fourier|waves?)\b", _I)
+_SIMILARITY_WORD = re.compile(r"similarit|\bangle|\baligned|\balignment", _I)
+
+
+def _trigonometric(text: str) -> bool:
+    """The sentence's cosine is the trigonometric function, not a similarity."""
+    return bool(_TRIG.search(text)) and not _SIMILARITY_WORD.search(text)
+
+
 # a supposition about the rows, not a report of them: "if $W_U$ has orthogonal columns", "suppose the
 # unembeddings were orthonormal"
 _HYPOTHETICAL = re.compile(
@@ -369,7 +380,7 @@ def _sentence_hit(
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
         return None
-    if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text):
+    if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text) or _trigonometric(s.text):
         return None
     if _forward_pass(s.text):
         return None

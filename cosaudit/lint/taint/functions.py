@@ -34,6 +34,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
+    Unit,
     match_source,
     unfollowed,
 )
@@ -140,7 +141,7 @@ class FunctionRules(AnalyzerHost):
                     return None
                 return replace(v, normalized=v.normalized or ret.normalized, centered=v.centered or ret.centered)
             return ret
-        return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule, DictVal)) else None
+        return ret if isinstance(ret, (ModelObj, TupleVal, HeadModule, DictVal, Unit)) else None
 
     def _actuals(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> dict[int, Any]:
         """The value of each parameter at a call, by the parameter's position."""

@@ -53,7 +53,7 @@ _CONSUMERS = {
     "categorical_crossentropy",
 }
 CRITERIA = {"CrossEntropyLoss", "NLLLoss", "SparseCategoricalCrossentropy", "CategoricalCrossentropy"}
-LOGITS = re.compile(r"(?:^|_)logits?$")
+LOGITS = re.compile(r"(?:^|_)logits?(?:_|$)")
 _PRODUCTS = {"matmul", "mm", "dot", "inner"}
 _TRANSPOSES = {"t", "transpose"}
 # hidden states, features, attention operands, class means: never the head of a product
