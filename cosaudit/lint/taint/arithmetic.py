@@ -97,6 +97,11 @@ class ArithmeticRules(AnalyzerHost):
         product: `(w_a * w_b).sum()`, one row against every row (`(Wn * Wn[i]).sum(1)`), and
         two broadcasting views whose label axes differ (`(Wn[:, None] * Wn[None]).sum(-1)`)."""
         left, right = as_row(left), as_row(right)
+        for t, other in ((left, right), (right, left)):
+            unit_rows = isinstance(other, Unit) and isinstance(t, Taint) and t.kind == LABEL and t.normalized
+            if unit_rows and not against_class_means(node):  # NC3: each row against its own class mean
+                # a unit vector of ours times unit label rows (`(decode_unit * token_dirs).sum(-1)`): the cosines
+                return self._sink("cosine", t, None, node, "elementwise product with a unit vector")
         if not (self._labelish(left) and self._labelish(right)):
             return None
         pair = (left.orient == VEC) + (right.orient == VEC)

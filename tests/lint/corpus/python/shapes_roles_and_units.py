@@ -1,10 +1,11 @@
 # expect: COS301
 """A head known by its use and a unit vector made by a helper: a matrix that turns features into
 `logits_per_class` is the head, and a score that ranks features by their cosine with its rows is a
-cosine lens; a Flax head kept as `params["unembed_kernel"]` compared column against column; a
+cosine lens; a Flax head kept as `params["unembed_kernel"]` compared column against column, and
+its unit columns times unit decoder states, summed (each state's cosine with its target); a
 steering vector normalised inside the helper that builds it, against one token's unit row. The
-look-alikes stay quiet: the same helper's vector projected on a raw row, and a feature matrix
-that makes no logits.
+look-alikes stay quiet: the same helper's vector projected on a raw row, the raw product (each
+target's logit), and a feature matrix that makes no logits.
 
 Shapes seen in public out-of-distribution scoring and steering tutorials; written for cosaudit's tests.
 """
@@ -32,6 +33,10 @@ class TypicalMatching:
 
 unit_cols = F.normalize(params["unembed_kernel"], dim=0)
 pair = unit_cols[:, 11] @ unit_cols[:, 12]  # expect: COS101
+decode_unit = F.normalize(decode_h, dim=-1)
+target_dirs = unit_cols[:, targets].T
+target_align = (decode_unit * target_dirs).sum(-1)  # expect: COS120
+target_logit = (decode_h * params["unembed_kernel"][:, targets].T).sum(-1)
 
 
 def build_steering_vector():
@@ -48,3 +53,7 @@ alignment = steer @ unit_row  # expect: COS120
 boost = steer @ row
 features = encoder(images)
 feature_table = F.normalize(features, dim=1) @ F.normalize(features, dim=1).T
+W_norm = F.normalize(net.fc.weight, dim=1)
+M_ = class_feature_means - class_feature_means.mean(0)
+M_norm = M_ / M_.norm(dim=1, keepdim=True)
+self_duality = torch.sum(W_norm * M_norm, dim=1)
