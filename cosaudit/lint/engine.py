@@ -12,7 +12,7 @@ import os
 import re
 import sys
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,7 +34,6 @@ from cosaudit.lint.recover import parse_tolerant, repair_line
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
 from cosaudit.lint.taint import LABEL, VEC, Event, ImportLookup, Taint, analyse
-from cosaudit.lint.taint.syntax import walk_nodes
 from cosaudit.lint.walk import discover
 
 
@@ -311,14 +310,22 @@ def _light_scan(module: _Module, start: int, end: int) -> list[Event]:
     return events
 
 
+def _function_defs(nodes: list[ast.AST]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every function defined among these statements, nested ones too (statements only: a def is never
+    inside an expression, and statements are a small part of a module's nodes)."""
+    for node in nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                yield from _function_defs(inner)
+
+
 def _function_sections(tree: ast.Module, offset: int) -> Callable[[int], int]:
     """The prose section of a string at a line: the innermost function around it (its docstring
     and what it prints read as one section, so the docstring's caveat covers them), or the module."""
-    spans = [
-        (n.lineno, n.end_lineno or n.lineno)
-        for n in walk_nodes(tree)
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-    ]
+    spans = [(n.lineno, n.end_lineno or n.lineno) for n in _function_defs(list(tree.body))]
     base = -1_000_000 * (offset + 1)  # apart from the document's own sections and other trees'
 
     def section(line: int) -> int:
