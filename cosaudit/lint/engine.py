@@ -7,6 +7,7 @@ cannot be checked become notices and the scan goes on.
 from __future__ import annotations
 
 import ast
+import bisect
 import io
 import os
 import re
@@ -325,12 +326,16 @@ def _function_defs(nodes: list[ast.AST]) -> Iterator[ast.FunctionDef | ast.Async
 def _function_sections(tree: ast.Module, offset: int) -> Callable[[int], int]:
     """The prose section of a string at a line: the innermost function around it (its docstring
     and what it prints read as one section, so the docstring's caveat covers them), or the module."""
-    spans = [(n.lineno, n.end_lineno or n.lineno) for n in _function_defs(list(tree.body))]
+    spans = sorted((n.lineno, n.end_lineno or n.lineno) for n in _function_defs(list(tree.body)))
+    starts = [start for start, _ in spans]
     base = -1_000_000 * (offset + 1)  # apart from the document's own sections and other trees'
 
     def section(line: int) -> int:
-        around = [i for i, (start, end) in enumerate(spans) if start <= line <= end]
-        return base - 1 - max(around, key=lambda i: spans[i][0]) if around else base
+        # the innermost function around `line` is the one that starts last before it and still contains it
+        for i in range(bisect.bisect_right(starts, line) - 1, -1, -1):
+            if spans[i][1] >= line:
+                return base - 1 - i
+        return base
 
     return section
 
