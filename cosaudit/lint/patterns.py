@@ -287,32 +287,31 @@ SCALED_LOGITS_FACTOR = re.compile(r"(?:temperature|temp|tau|scale)\b")
 NORMALISED_WEIGHT = re.compile(r"\bnormalize\(\s*[\w.]*\.weight\b")
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
 CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
-# tied checkpoints whose inputs add learned absolute position embeddings (design.md: the tie is kept
-# by translating the token table and the position table in opposite directions)
+# tied checkpoints by name: with learned absolute position embeddings added to the token rows (design.md:
+# the tie is kept by translating the token table and the position table in opposite directions), and
+# without them (the equivalent model unties the head)
+_TIED_WITH_POSITIONS_NAMES = (
+    r"(?:openai-community/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
+    r"EleutherAI/gpt-neo|albert-|albert/albert-|distilbert|facebook/opt-)"
+)
+_TIED_WITHOUT_POSITIONS_NAMES = (
+    r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
+)
 TIED_POSITIONS_EVIDENCE = re.compile(
     r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
     r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"
-    r"['\"](?:openai-community/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
-    r"EleutherAI/gpt-neo|albert-|albert/albert-|distilbert|facebook/opt-)"
+    r"['\"]" + _TIED_WITH_POSITIONS_NAMES
 )
-_TIED_NAMES = (
-    r"['\"](?:openai-community/)?"
-    r"(?:gpt2|distilgpt2|bert-base|bert-large|roberta|t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-1B|Qwen/Qwen2(?:\.5)?-0\.5B)"
+TIE_EVIDENCE = re.compile(
+    r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|"
+    rf"['\"](?:{_TIED_WITH_POSITIONS_NAMES}|{_TIED_WITHOUT_POSITIONS_NAMES})"
 )
-TIE_EVIDENCE = re.compile(r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|" + _TIED_NAMES)
 # the checkpoints a file loads by name (`GPT2LMHeadModel.from_pretrained("gpt2")`), tokenizers aside
 LOADED_CHECKPOINT = re.compile(
     r"\b(\w+)\.from_pretrained(?:_no_processing)?\(\s*(?:pretrained_model_name_or_path\s*=\s*)?['\"]([^'\"]+)['\"]"
 )
-# tied checkpoints whose inputs add learned absolute positions (the tie survives a translation), and
-# tied checkpoints without them (the equivalent model unties the head)
-TIED_WITH_POSITIONS = re.compile(
-    r"(?:openai-community/)?(?:gpt2|distilgpt2|bert-|distilbert|roberta-|distilroberta|EleutherAI/gpt-neo|"
-    r"albert-|albert/albert-|facebook/opt-)"
-)
-TIED_WITHOUT_POSITIONS = re.compile(
-    r"(?:t5-|google/t5|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
-)
+TIED_WITH_POSITIONS = re.compile(_TIED_WITH_POSITIONS_NAMES)
+TIED_WITHOUT_POSITIONS = re.compile(_TIED_WITHOUT_POSITIONS_NAMES)
 
 # the first part of a call's owner that names a numeric library (`np.dot`, `torch.linalg.norm`),
 # not a user's module or object: its functions are known, not helpers judged by their names

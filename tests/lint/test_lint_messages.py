@@ -97,3 +97,9 @@ def test_a_file_that_loads_tied_and_untied_checkpoints_says_nothing_about_ties()
     code += 'tok = AutoTokenizer.from_pretrained("gpt2")\nU = torch.load("gpt2_W_U.pt")\n'
     (f,) = [f for f in check_text(code) if f.code != "COS301"]
     assert f.code == "COS102" and "tied" not in f.message
+
+
+def test_a_head_from_an_imported_getter_is_named_as_the_code_wrote_it() -> None:
+    code = "from utils import get_classifier_layer\nw = get_classifier_layer(model).weight\nG = w @ w.T\n"
+    (f,) = [f for f in check_text(code) if f.code != "COS301"]
+    assert f.code == "COS102" and "`get_classifier_layer().weight`" in f.message

@@ -90,8 +90,9 @@ class CallRules(AnalyzerHost):
             return Taint(LABEL, ROWS, confidence="medium", source=path or f"{site.name}()", root=root_of(path or ""))
         module = P.HEAD_MODULE_GETTER.match(site.name) if method else None
         if module is not None:
-            owner = access_path(node.args[0]) if node.args else None
-            return HeadModule(f"{owner or site.name + '()'}.{'lm_head' if module['lm'] else 'classifier'}")
+            owner = access_path(node.args[0]) if node.args else None  # the model, for its root
+            stand_in = "lm_head" if module["lm"] else "classifier"  # a path the head patterns know
+            return HeadModule(f"{owner or '_'}.{stand_in}", shown=access_path(node) or site.name)
         head = next((a for a in site.args if isinstance(a, Taint) and a.kind == LABEL and not a.row), None)
         if head is not None and P.CLASS_SIM_FN.search(site.name):
             return self._sink("cosine", head, head, node, f"{site.name}()")

@@ -145,7 +145,8 @@ class ExpressionRules(ArithmeticRules):
         if isinstance(base, Sim):
             return base
         if isinstance(base, HeadModule) and node.attr in ("weight", "kernel"):
-            return self._source_taint(f"{base.path}.{node.attr}", env)
+            src = self._source_taint(f"{base.path}.{node.attr}", env)
+            return replace(src, source=f"{base.shown}.{node.attr}") if src is not None and base.shown else src
         if isinstance(base, ModelObj):
             return self._model_attribute(base, node.attr, path)
         if path is not None and head_module_path(path):

@@ -177,6 +177,7 @@ class HeadModule:
     `model.get_output_embeddings()`): `.weight`, `list(m.parameters())[0]` are label rows."""
 
     path: str
+    shown: str = ""  # how the code wrote it, when `path` is a stand-in (`get_classifier_layer(model)`)
 
 
 @dataclass

@@ -84,7 +84,7 @@ _METHODS: list[tuple[type, Handler]] = [
     (Sim, uses.sim_method),
     (Taint, arrays.taint_method),
     (NormOf, arrays.norm_method),
-    (Unit, arrays.unit_method),
+    (Unit, arrays.norm_method),
 ]
 
 

@@ -41,15 +41,9 @@ def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
     return next((a for a in c.args if isinstance(a, NormOf)), NOTHING)
 
 
-def unit_method(an: AnalyzerHost, c: CallSite) -> Any:
-    """`unit.float()`, `.detach().cpu()`: a unit vector of ours, converted, is still one."""
-    for a in c.node.args:
-        an.eval(a, c.env)
-    return c.receiver if c.method.attr in P.PROPAGATE_METHODS or c.method.attr in _RESHAPE else None
-
-
 def norm_method(an: AnalyzerHost, c: CallSite) -> Any:
-    """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm."""
+    """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm; a unit
+    vector of ours converted (`unit.float()`, `.detach().cpu()`) is still one."""
     meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
