@@ -14,7 +14,7 @@ import re
 import sys
 import tokenize
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cosaudit.lint import patterns as P
@@ -28,13 +28,14 @@ from cosaudit.lint.formats.interface import (
     DocumentKind,
     Paragraph,
 )
-from cosaudit.lint.imports import ModuleIndex
+from cosaudit.lint.imports import FileImports, ModuleIndex
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
 from cosaudit.lint.recover import parse_tolerant, repair_line
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
-from cosaudit.lint.taint import LABEL, VEC, Event, ImportLookup, Taint, analyse
+from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
+from cosaudit.lint.taint.syntax import nested_statements
 from cosaudit.lint.walk import discover
 
 
@@ -86,6 +87,16 @@ def _join(cells: list[CodeCell]) -> _Module:
     return _Module(lines, origins)
 
 
+@dataclass
+class _CodeAnalysis:
+    """What the syntax trees of a document's code gave."""
+
+    events: list[Event] = field(default_factory=list)
+    prose: list[Paragraph] = field(default_factory=list)  # strings read as prose
+    comments: list[str] = field(default_factory=list)
+    cosine_head_imported: bool = False  # a class of another scanned module that builds a cosine head
+
+
 class DocumentChecker:
     """Checks one document with a fixed set of enabled rules."""
 
@@ -94,8 +105,8 @@ class DocumentChecker:
         self.enabled = enabled
         self.known = {r.code for r in rules}
 
-    def check(self, doc: Document, imports: ImportLookup | None = None) -> tuple[list[Finding], list[Notice]]:
-        """`imports`: the label-row helpers of the other modules of the scan (`ModuleIndex`)."""
+    def check(self, doc: Document, imports: FileImports | None = None) -> tuple[list[Finding], list[Notice]]:
+        """`imports`: the other modules of the scan as this file sees them (`ModuleIndex.for_file`)."""
         notices: list[Notice] = []
         module = _join(doc.code)
 
@@ -109,18 +120,19 @@ class DocumentChecker:
             oline, cell = module.origins[idx]
             return (oline, col_chars + 1, cell)
 
-        events: list[Event] = []
-        extra_prose: list[Paragraph] = []
-        comments: list[str] = []
+        code = _CodeAnalysis()
         if module.lines:
-            events, extra_prose, comments = self._analyse_code(doc, module, notices, imports)
+            code = self._analyse_code(doc, module, notices, imports)
+        events, extra_prose, comments = code.events, code.prose, code.comments
         code_text = "\n".join(module.lines)
         # a normalised head is the code's own: `logit_scale` in a commented-out line is no evidence
         live_code = "\n".join(line for line in module.lines if not line.lstrip().startswith("#"))
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
         facts = Facts(
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
-            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code)) or _scaled_cosine_logits(live_code),
+            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
+            or _scaled_cosine_logits(live_code)
+            or code.cosine_head_imported,
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             tied_checkpoints=_tied_checkpoints(live_code),
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)),
@@ -157,34 +169,34 @@ class DocumentChecker:
         return out
 
     def _analyse_code(
-        self, doc: Document, module: _Module, notices: list[Notice], imports: ImportLookup | None
-    ) -> tuple[list[Event], list[Paragraph], list[str]]:
-        comments = [ln.split("#", 1)[1] for ln in module.lines if "#" in ln]
+        self, doc: Document, module: _Module, notices: list[Notice], imports: FileImports | None
+    ) -> _CodeAnalysis:
+        out = _CodeAnalysis(comments=[ln.split("#", 1)[1] for ln in module.lines if "#" in ln])
         try:
             trees, failed, repaired = self._parse(doc, module)
         except (RecursionError, MemoryError):
             notices.append(_too_complex(doc.path, "parse"))
-            return _light_scan(module, 0, len(module.lines)), [], comments
-        events: list[Event] = []
-        prose: list[Paragraph] = []
+            out.events = _light_scan(module, 0, len(module.lines))
+            return out
         context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
         for index, tree in enumerate(trees):
             try:
-                found, strings = analyse(tree, context, imports)
+                found, strings = analyse(tree, context, imports.helpers if imports else None)
             except RecursionError:
                 notices.append(_too_complex(doc.path, "analyse"))
-                events += _light_scan(module, 0, len(module.lines))
+                out.events += _light_scan(module, 0, len(module.lines))
                 continue
-            events += found
-            prose += _strings_as_prose(strings, module, _function_sections(tree, index))
+            out.events += found
+            out.prose += _strings_as_prose(strings, module, _function_sections(tree, index))
+            out.cosine_head_imported |= bool(imports and imports.cosine_head_classes(tree))
         if repaired:
             notices.append(_repaired_notice(doc.path, module, repaired))
             for idx in repaired:
-                events += _light_scan(module, idx, idx + 1)
+                out.events += _light_scan(module, idx, idx + 1)
         for start, end, err in failed:
             notices.append(_failed_notice(doc.path, module, start, end, err))
-            events += _light_scan(module, start, end)
-        return events, prose, comments
+            out.events += _light_scan(module, start, end)
+        return out
 
     def _parse(
         self, doc: Document, module: _Module
@@ -312,15 +324,10 @@ def _light_scan(module: _Module, start: int, end: int) -> list[Event]:
 
 
 def _function_defs(nodes: list[ast.AST]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
-    """Every function defined among these statements, nested ones too (statements only: a def is never
-    inside an expression, and statements are a small part of a module's nodes)."""
-    for node in nodes:
+    """Every function defined among these statements, nested ones too."""
+    for node in nested_statements(nodes):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield node
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            inner = getattr(node, field, None)
-            if isinstance(inner, list):
-                yield from _function_defs(inner)
 
 
 def _function_sections(tree: ast.Module, offset: int) -> Callable[[int], int]:
@@ -475,7 +482,7 @@ def check_paths(
             result.notices.append(notice)
         if doc is None:
             continue
-        findings, notices = checkers.get(cfg, path).check(doc, modules.lookup(path))
+        findings, notices = checkers.get(cfg, path).check(doc, modules.for_file(path))
         result.findings += findings
         result.notices += notices
         result.files_scanned += 1

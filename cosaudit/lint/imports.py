@@ -7,6 +7,10 @@ file imports a module that is itself among the scanned `.py` files, that module 
 `taint.helper_summary`) and its calls are
 followed in the importing file. Only modules of the scanned set are read; nothing is executed,
 and a module's own imports are not followed (one level).
+
+A class imported from a scanned module that builds a cosine head (`from utils.inc_net import EaseNet`,
+whose `generate_fc` returns an `EaseCosineLinear`) is evidence of a normalised head in the importing
+file, as the class's name written there would be: its rows are fixed by the model.
 """
 
 from __future__ import annotations
@@ -14,32 +18,63 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from cosaudit.lint.taint import FuncInfo, ImportLookup, Taint, helper_summary
+from cosaudit.lint import patterns as P
+from cosaudit.lint.taint import FuncInfo, Taint, helper_summary
+from cosaudit.lint.taint.syntax import nested_statements
 
 _MAX_SUMMARY_BYTES = 1_000_000  # a module larger than this is not summarised
 _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders above the importer
 
 
+@dataclass
+class _Summary:
+    """What one scanned module offers its importers."""
+
+    helpers: dict[str, Taint | FuncInfo] = field(default_factory=dict)
+    cosine_head_classes: frozenset[str] = frozenset()
+
+
+class FileImports:
+    """The other modules of the scan as one file sees them."""
+
+    def __init__(self, index: ModuleIndex, importer: Path):
+        self._index = index
+        self._folder = os.path.dirname(os.path.abspath(importer))
+
+    def helpers(self, module: str | None, level: int) -> dict[str, Taint | FuncInfo] | None:
+        """The label-row helpers of `from <level dots><module> import ...` (None: not a module of the scan)."""
+        summary = self._index.summary(self._folder, module, level)
+        return summary.helpers if summary is not None else None
+
+    def cosine_head_classes(self, tree: ast.Module) -> list[str]:
+        """The names this file imports from scanned modules that are classes building a cosine head."""
+        found = []
+        for node in nested_statements(list(tree.body)):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            summary = self._index.summary(self._folder, node.module, node.level)
+            if summary is not None:
+                found += [a.name for a in node.names if a.name in summary.cosine_head_classes]
+        return found
+
+
 class ModuleIndex:
-    """The `.py` files of a scan, and the label-row helpers of those that are imported."""
+    """The `.py` files of a scan, and what those that are imported offer (helpers, cosine-head classes)."""
 
     def __init__(self, files: Iterable[Path]):
         self._py = {os.path.abspath(p) for p in files if p.suffix == ".py"}
-        self._summaries: dict[str, dict[str, Taint | FuncInfo]] = {}
+        self._summaries: dict[str, _Summary] = {}
 
-    def lookup(self, importer: Path) -> ImportLookup | None:
-        """The import lookup for one file (None when the scan holds no other module)."""
-        if len(self._py) < 2:
-            return None
-        folder = os.path.dirname(os.path.abspath(importer))
+    def for_file(self, importer: Path) -> FileImports | None:
+        """The other modules as `importer` sees them (None when the scan holds no other module)."""
+        return FileImports(self, importer) if len(self._py) >= 2 else None
 
-        def helpers(module: str | None, level: int) -> dict[str, Taint | FuncInfo] | None:
-            path = self.resolve(folder, module, level)
-            return self._summary(path) if path is not None else None  # None: not a module of the scan
-
-        return helpers
+    def summary(self, folder: str, module: str | None, level: int) -> _Summary | None:
+        path = self.resolve(folder, module, level)
+        return self._summary(path) if path is not None else None
 
     def resolve(self, folder: str, module: str | None, level: int) -> str | None:
         """The scanned file that `from <level dots><module> import ...` in `folder` names: a
@@ -65,20 +100,34 @@ class ModuleIndex:
                     return cand
         return None
 
-    def _summary(self, path: str) -> dict[str, Taint | FuncInfo]:
+    def _summary(self, path: str) -> _Summary:
         found = self._summaries.get(path)
         if found is None:
             found = self._summaries[path] = _summarise(path)
         return found
 
 
-def _summarise(path: str) -> dict[str, Taint | FuncInfo]:
-    """Label-row helpers of one module; none when it cannot be read, parsed or analysed."""
+def _summarise(path: str) -> _Summary:
+    """What one module offers; nothing when it cannot be read, parsed or analysed."""
     try:
         if os.path.getsize(path) > _MAX_SUMMARY_BYTES:
-            return {}
+            return _Summary()
         with open(path, encoding="utf-8-sig") as fh:
-            tree = ast.parse(fh.read())
-        return helper_summary(tree)
+            text = fh.read()
+        tree = ast.parse(text)
+        return _Summary(helper_summary(tree), _cosine_head_classes(tree, text))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
+        return _Summary()
+
+
+def _cosine_head_classes(tree: ast.Module, text: str) -> frozenset[str]:
+    """Module-level classes whose code names or builds a normalised head (`fc = EaseCosineLinear(...)`,
+    `F.linear(F.normalize(x), F.normalize(self.weight))`, a `logit_scale`)."""
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            code = ast.get_source_segment(text, node) or ""
+            live = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("#"))
+            if P.NORMALISED_HEAD_EVIDENCE.search(live):
+                names.add(node.name)
+    return frozenset(names)

@@ -163,3 +163,67 @@ def test_a_package_module_imported_by_name_and_a_normalising_helper(tmp_path: Pa
     run = "from . import geo\nW = model.lm_head.weight\nS = geo.table(W)\nT = geo.table(hidden)\n"
     _write(tmp_path, {"pkg/__init__.py": "", "pkg/geo.py": geo, "pkg/run.py": run})
     assert _codes(tmp_path) == [("pkg/run.py", "COS101", 3)]
+
+
+_EASE = """\
+import torch
+from utils.inc_net import {cls}
+
+
+class Learner:
+    def __init__(self, args):
+        self._network = {cls}(args)
+
+    def transfer(self, start, end):
+        A = self._network.fc.weight.data[start:end]
+        B = self._network.fc.weight.data[:start]
+        sim = torch.zeros(len(A), len(B))
+        for i in range(len(A)):
+            for j in range(len(B)):
+                sim[i][j] = torch.cosine_similarity(A[i], B[j], dim=0)
+        return sim
+"""
+_NETS = """\
+import torch.nn.functional as F
+from torch import nn
+from backbone.linears import EaseCosineLinear, SimpleLinear
+
+
+class EaseNet(nn.Module):
+    def generate_fc(self, in_dim, out_dim):
+        return EaseCosineLinear(in_dim, out_dim)
+
+
+class CosNet(nn.Module):
+    def forward(self, x):
+        return F.linear(F.normalize(x), F.normalize(self.fc.weight)) * self.sigma
+
+
+class SimpleNet(nn.Module):
+    def generate_fc(self, in_dim, out_dim):
+        # fc = EaseCosineLinear(in_dim, out_dim)  (an older variant)
+        return SimpleLinear(in_dim, out_dim)
+"""
+
+
+def test_a_network_class_of_another_module_that_builds_a_cosine_head_makes_its_rows_info(tmp_path: Path) -> None:
+    """EASE (LAMDA-PILOT): the learner compares rows of `fc`, built by a network class of a sibling
+    package whose head is a cosine classifier; its rows are fixed by the model."""
+    for cls in ("EaseNet", "CosNet"):
+        root = tmp_path / cls
+        learner = _EASE.format(cls=cls)
+        _write(root, {"utils/__init__.py": "", "utils/inc_net.py": _NETS, "models/ease.py": learner})
+        result = check_paths([str(root)], CheckConfig(root=root), cwd=root)
+        codes = [(f.code, f.severity.value) for f in result.findings if f.path == "models/ease.py"]
+        assert ("COS101", "info") in codes, (cls, codes)
+        assert not [c for c in codes if c[1] != "info"], (cls, codes)
+
+
+def test_a_plain_network_class_or_a_file_scanned_alone_keeps_the_finding(tmp_path: Path) -> None:
+    """A linear head (its cosine-head name only in a comment), or the sibling module outside the
+    scan: the rows are an ordinary head's."""
+    simple = _EASE.format(cls="SimpleNet")
+    _write(tmp_path, {"utils/__init__.py": "", "utils/inc_net.py": _NETS, "models/ease.py": simple})
+    assert ("models/ease.py", "COS101", 15) in _codes(tmp_path)
+    _write(tmp_path, {"models/ease.py": _EASE.format(cls="EaseNet")})
+    assert ("models/ease.py", "COS101", 15) in _codes(tmp_path, "models/ease.py")

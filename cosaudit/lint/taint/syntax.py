@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
 from cosaudit.lint import patterns as P
@@ -194,3 +195,15 @@ def walk_nodes(tree: ast.AST) -> list[ast.AST]:
             elif isinstance(value, ast.AST):
                 todo.append(value)
     return out
+
+
+def nested_statements(nodes: list[ast.AST]) -> Iterator[ast.AST]:
+    """These statements and every statement nested in their blocks, in source order (statements only:
+    defs and imports are never inside an expression, and statements are a small part of a module's
+    nodes, so this is much cheaper than a walk over every node)."""
+    for node in nodes:
+        yield node
+        for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, block, None)
+            if isinstance(inner, list):
+                yield from nested_statements(inner)
