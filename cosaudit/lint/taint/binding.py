@@ -16,6 +16,7 @@ from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.syntax import access_path, const, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
+    PARAM,
     ROWS,
     SEL,
     VEC,
@@ -116,14 +117,20 @@ class BindingRules(AnalyzerHost):
 
     def _bind_dict_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> bool:
         """`for name, W in tables.items()` / `for W in tables.values()` over a dict that holds a
-        label matrix: `W` may be that matrix (the riskiest value, as after if/else)."""
+        label matrix: `W` may be that matrix (the riskiest value, as after if/else). Over a dict
+        filled with rows one by one (`vecs[w] = W[i]`), each value is a row."""
         func = it.func if isinstance(it, ast.Call) else None
         if not (isinstance(func, ast.Attribute) and func.attr in ("items", "values")):
             return False
         d = self.eval(func.value, env)
-        if not isinstance(d, DictVal):
+        if isinstance(d, Taint) and d.kind == LABEL and d.keyed:
+            value: Any = replace(d, orient=VEC, keyed=False)  # `vecs[w] = W[i]` earlier: each value is a row
+        elif isinstance(d, Taint) and d.kind == PARAM and d.orient == VEC and not d.row:
+            value = replace(d, row=True)  # a parameter's values: rows, if it is given such a dict
+        elif isinstance(d, DictVal):
+            value = d.riskiest()
+        else:
             return False
-        value = d.riskiest()
         self._bind(target, value if func.attr == "values" else TupleVal([None, value]), env)
         return True
 

@@ -191,8 +191,9 @@ class ExpressionRules(ArithmeticRules):
         if isinstance(base, DictVal):  # `tables["output"]`; `tables[name]`: any of them
             key = const(node.slice)
             return base.items.get(key) if isinstance(key, str) else base.riskiest()
-        if not isinstance(base, Taint):
-            return None
+        option = _probe_option(node, base)
+        if option is not None or not isinstance(base, Taint):
+            return option
         if _basis_coordinate(base, node.slice):
             # `F.normalize(W, dim=1)[:, 0]`: coordinate k of every unit row is its cosine with the
             # basis direction e_k, one vector ranked against every label row (a cosine lens)
@@ -386,6 +387,32 @@ _MEAN_KEY = re.compile(r"(?:^|_)(?:mean|avg|average|centroid)(?:_|$)", re.I)
 _FLOW_KEY = re.compile(
     r"(?:^|_)(?:in|inputs?|out|outputs?|acts?|activations?|hidden|resid|grads?|logits?)(?:_|$)", re.I
 )
+
+
+# a board probe kept as one tensor with its options on the last axis (OthelloGPT's
+# `linear_probe[..., k]`, [modes, d_model, rows, cols, options], trained with a softmax over the options)
+_PROBE_NAME = re.compile(r"probe", re.I)
+
+
+def _probe_option(node: ast.Subscript, value: Any) -> Taint | None:
+    """`probe[..., k]`, `get_probe(...)[0, :, r, c, k]` of a tensor we do not follow (or a parameter):
+    option k of a softmax probe, one row of that probe's head (medium confidence: the options are taken
+    to be on the last axis). A cosine between two options is one between head rows; a difference of
+    options stays identifiable."""
+    if value is not None and not (isinstance(value, Taint) and value.kind == PARAM):
+        return None
+    base = node.value
+    name = base.func if isinstance(base, ast.Call) else base
+    ident = name.attr if isinstance(name, ast.Attribute) else getattr(name, "id", "")
+    if not _PROBE_NAME.search(ident) or not isinstance(node.slice, ast.Tuple):
+        return None
+    elts = node.slice.elts
+    whole = [_is_full(e) or (isinstance(e, ast.Constant) and e.value is Ellipsis) for e in elts]
+    if len(elts) < 2 or not any(whole[:-1]) or whole[-1]:
+        return None  # the hidden axis kept whole, one option picked on the last
+    source = f"{ident}{'()' if isinstance(base, ast.Call) else ''}[..., {ast.unparse(elts[-1])}]"
+    why = "its last axis holds the options of a softmax probe"
+    return Taint(LABEL, VEC, root=ident, source=source, confidence="medium", why=why)
 
 
 def _keyed_rows(key: ast.AST, root: str | None) -> Taint | None:
