@@ -28,6 +28,7 @@ from cosaudit.lint.formats.interface import (
     DocumentKind,
     Paragraph,
 )
+from cosaudit.lint.formats.notebook import unmagic
 from cosaudit.lint.imports import FileImports, ModuleIndex
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
@@ -420,14 +421,33 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
     try:
         return reader.read(display, text), None
     except DocumentError as exc:
-        kind = (
-            NoticeKind.MALFORMED_NOTEBOOK
-            if reader.kind is DocumentKind.NOTEBOOK
-            else NoticeKind.UNSUPPORTED
-        )
-        return None, Notice(display, kind, f"malformed notebook: {exc}; skipped")
+        if reader.kind is not DocumentKind.NOTEBOOK:
+            return None, Notice(display, NoticeKind.UNSUPPORTED, f"malformed notebook: {exc}; skipped")
+        script = _notebook_as_script(display, text)
+        if script is not None:
+            note = "not JSON but Python source (a JupyterLab virtual document, a renamed script); read as a script"
+            return script, Notice(display, NoticeKind.NOTEBOOK_AS_SCRIPT, note)
+        return None, Notice(display, NoticeKind.MALFORMED_NOTEBOOK, f"malformed notebook: {exc}; skipped")
     except RecursionError:
         return None, Notice(display, NoticeKind.UNSUPPORTED, "too deeply nested to read; skipped")
+
+
+def _notebook_as_script(display: str, text: str) -> Document | None:
+    """A `.ipynb` holding Python source instead of JSON (JupyterLab's `.virtual_documents`, a script
+    renamed): read as the script it is, when it parses as one with at most a tenth of its lines
+    repaired (magics aside); prose or a broken notebook is no script."""
+    if text.lstrip().startswith(("{", "[")):
+        return None  # a broken notebook, not a script
+    lines = [unmagic(line) for line in text.splitlines()]
+    try:
+        _, repaired = parse_tolerant(lines)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+    filled = sum(1 for line in lines if line.strip())
+    if filled == 0 or len(repaired) > filled // 10:
+        return None
+    reader = reader_for(Path("script.py"))
+    return reader.read(display, text) if reader is not None else None
 
 
 def _tied_checkpoints(code: str) -> str:

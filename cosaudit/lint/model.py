@@ -62,6 +62,7 @@ class NoticeKind(enum.Enum):
     UNDECODABLE = "undecodable"
     UNREADABLE = "unreadable"
     MALFORMED_NOTEBOOK = "malformed-notebook"
+    NOTEBOOK_AS_SCRIPT = "notebook-as-script"  # a `.ipynb` of Python source, read as a script
     SYNTAX_ERROR = "syntax-error"
     TOO_COMPLEX = "too-complex"
     UNSUPPORTED = "unsupported"
@@ -79,7 +80,7 @@ class Notice:
 
     @property
     def skipped(self) -> bool:
-        return self.kind not in (NoticeKind.SYNTAX_ERROR, NoticeKind.TOO_COMPLEX)
+        return self.kind not in (NoticeKind.SYNTAX_ERROR, NoticeKind.TOO_COMPLEX, NoticeKind.NOTEBOOK_AS_SCRIPT)
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.cell or 0, self.line or 0, self.kind.value)

@@ -84,6 +84,22 @@ def test_malformed_notebook(tmp_path: Path, content: str, needle: str) -> None:
     assert_scan_went_on(result)
 
 
+def test_a_notebook_of_python_source_is_read_as_a_script(tmp_path: Path) -> None:
+    """JupyterLab's `.virtual_documents` keep a notebook's code as plain Python under `.ipynb`: it is
+    read as the script it is (said in a notice; not skipped). Prose or a broken JSON notebook under
+    that name is still skipped as malformed."""
+    (tmp_path / "bench.ipynb").write_text("import torch\n!pip install einops\n" + GOOD)
+    (tmp_path / "words.ipynb").write_text("These are some notes about the lm_head, not a notebook.\n")
+    (tmp_path / "cut.ipynb").write_text('{"cells": [{"cell_type": "code", "source": "W = model.lm_head.weight')
+    result = scan(tmp_path)
+    found = {(n.path, n.kind) for n in result.notices}
+    assert ("bench.ipynb", NoticeKind.NOTEBOOK_AS_SCRIPT) in found
+    assert ("bench.ipynb", NoticeKind.MALFORMED_NOTEBOOK) not in found
+    assert {("words.ipynb", NoticeKind.MALFORMED_NOTEBOOK), ("cut.ipynb", NoticeKind.MALFORMED_NOTEBOOK)} <= found
+    assert {f.line for f in result.findings if f.path == "bench.ipynb" and f.code == "COS101"} == {3}
+    assert sorted(n.path for n in result.notices if n.skipped) == ["cut.ipynb", "words.ipynb"]
+
+
 def test_a_line_python_cannot_parse_is_set_aside_and_the_rest_analysed(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text(GOOD + "def broken(:\n    pass\n" + GOOD)
     result = scan(tmp_path)

@@ -25,7 +25,7 @@ _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun", "debug"}
 _MAGIC = re.compile(r"^(\s*)[%!]")
 
 
-def _unmagic(line: str) -> str:
+def unmagic(line: str) -> str:
     """A magic or shell line becomes `pass` at its indentation (so `if IN_COLAB:` followed by
     `!pip install …` still parses); other lines are kept."""
     m = _MAGIC.match(line)
@@ -85,7 +85,7 @@ def _add_code_cell(lines: list[str], index: int, doc: Document) -> None:
             doc.opaque.update((i + 1, index) for i in range(len(lines)))
             return
         lines = [""] + lines[1:]
-    code = [_unmagic(line) for line in lines]
+    code = [unmagic(line) for line in lines]
     doc.code.append(
         CodeCell.from_lines(code, [(i + 1, index) for i in range(len(code))])
     )
