@@ -12,7 +12,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.sinks import against_class_means, as_row
+from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row
 from cosaudit.lint.taint.syntax import access_path, base_name, callee, const
 from cosaudit.lint.taint.values import (
     COLS,
@@ -111,6 +111,11 @@ class ArithmeticRules(AnalyzerHost):
         if both_label and left.orient == right.orient == SEL and _distinct_operands(node):
             # `(A * B).sum(1)` of two selections of rows: each row of one against its partner
             return self._sink(product_kind(left, right), left, right, node, "elementwise product")
+        if {left.kind, right.kind} == {LABEL, INPUT} and left.normalized and right.normalized:
+            # unit input rows times their own unit label rows (`(e_unit * u_unit).sum(-1)`): each token's
+            # embedding-unembedding cosine, one label row on one side (the raw product is a direct-path logit)
+            label = left if left.kind == LABEL else right
+            return self._sink("cosine", replace(label, orient=VEC), None, node, "elementwise product of unit rows")
         if both_label and left.axes is not None and right.axes is not None:
             (n1, h1, l1), (n2, h2, l2) = left.axes, right.axes
             if n1 == n2 and h1 == h2 and l1 != l2:
@@ -162,7 +167,27 @@ class ArithmeticRules(AnalyzerHost):
                 return lens
         if left is None and self._norm_of(left_node, right_node):
             return Unit(base_name(left_node))  # `d / d.norm(dim=-1, keepdim=True)` of a vector we do not follow
+        if left is None:
+            by_hand = self._row_cosine_by_hand(left_node, right_node, env)
+            if by_hand is not None:
+                return by_hand
         return right if isinstance(right, Sim) else None
+
+    def _row_cosine_by_hand(self, value: ast.AST, denominator: ast.AST, env: dict[str, Any]) -> Sim | None:
+        """`np.dot(h, W[i]) / (norm(h) * norm(W[i]))`: a vector we do not follow against one label's
+        row, divided by both norms, is their cosine written out (COS120, as `cosine_similarity(h, W[i])`
+        is); divided by one norm it stays a projection."""
+        pair = _dot_operands(value)
+        if pair is None or against_class_means(value):
+            return None
+        a, b = (self.eval(x, env) for x in pair)
+        factors = norm_factors(denominator, env) + self._named_norm_factors(denominator)
+        factors += sum(1 for s in ast.walk(denominator) if isinstance(s, ast.Name) and s.id in self._norm_names)
+        for t, node, other in ((a, pair[0], b), (b, pair[1], a)):
+            row = isinstance(t, Taint) and one_label_row(t) and not t.normalized and unfollowed(other)
+            if row and factors >= 2 and self._norm_of(node, denominator):
+                return self._sink("cosine", t, None, value, "dot product divided by both norms")
+        return None
 
     def _dot_by_norms(self, ev: Event, value: ast.AST, denominator: ast.AST, env: dict[str, Any]) -> None:
         """A dot product divided by two norms is a cosine (`dot / (|a| |b|)`, or `dot / |a| / |b|`:
@@ -362,6 +387,30 @@ def _whole_norm(call: ast.Call, target: ast.AST | None) -> bool:
         return False
     method = isinstance(call.func, ast.Attribute) and target is call.func.value
     return len(call.args) <= (1 if method else 2)
+
+
+_DOT_CALLS = {"dot", "inner", "vdot", "matmul", "mm"}
+
+
+def _dot_operands(node: ast.AST) -> tuple[ast.AST, ast.AST] | None:
+    """The two vectors of a dot product written `a @ b`, `np.dot(a, b)`, `a.dot(b)`, `(a * b).sum()`
+    or `np.sum(a * b)`."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        return node.left, node.right
+    if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Attribute, ast.Name)):
+        return None
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
+    if name in _DOT_CALLS:
+        if len(node.args) == 2:
+            return node.args[0], node.args[1]
+        if len(node.args) == 1 and isinstance(node.func, ast.Attribute):
+            return node.func.value, node.args[0]
+    if name == "sum":
+        method = isinstance(node.func, ast.Attribute) and not node.args
+        inner = node.func.value if isinstance(node.func, ast.Attribute) and method else next(iter(node.args), None)
+        if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mult):
+            return inner.left, inner.right
+    return None
 
 
 def _stem(node: ast.AST) -> str:

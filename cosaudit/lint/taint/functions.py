@@ -269,10 +269,14 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
     vector is ranked by cosine against every label row (a cosine lens, the rows alone). Any cosine
     helper given label rows and averages of some label rows (a word's sub-token rows) is one too."""
     params = [t for t in tmpl.operands if t.kind == PARAM]
-    if len(params) != 2 or tmpl.against_means or tmpl.kind != "cosine":
+    if len(params) != 2 or tmpl.against_means or tmpl.kind not in ("cosine", "dot"):
         return None
     values = [actual.get(p.param if p.param is not None else -1, params) for p in params]
     labels = [v for v in values if isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL)]
+    if tmpl.kind == "dot":
+        # `loss(W, H): W @ H.T` given unit label rows and unit vectors of ours: the cosines of every pair
+        units = len(labels) == 1 and labels[0].normalized and any(isinstance(v, Unit) for v in values)
+        return [labels[0]] if units else None
     # given something we do not follow, only a helper that normalises both arguments by hand: a
     # `closest(W, hidden)` over a cosine call is left to the helper-lens rule (`_lens`)
     by_hand = all(p.normalized for p in params)

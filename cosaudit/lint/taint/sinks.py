@@ -65,7 +65,7 @@ def _probe(value: Any) -> bool:
     return unfollowed(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 
-def _one_label_row(t: Taint) -> bool:
+def one_label_row(t: Taint) -> bool:
     """One row of the head (`W_U[:, tok]`, `tokens_to_residual_directions(" gen")`) as the other side
     of a cosine: vectors ranked by their cosine with one label's representation (the row's norm and
     direction move with a translation of the head; a projection on it, or a steering by it, is no cosine)."""
@@ -147,7 +147,7 @@ class SinkRules(AnalyzerHost):
                 self._labelish(t)
                 and axis_ok(t)
                 and _probe(other)
-                and (t.orient in (ROWS, COLS, SEL) or _one_label_row(t))
+                and (t.orient in (ROWS, COLS, SEL) or one_label_row(t))
                 and kind == "cosine"
                 and not against_class_means(node)
             ):

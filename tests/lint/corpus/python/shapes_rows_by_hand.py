@@ -1,0 +1,48 @@
+# expect: COS301
+"""Hand-written cosines with one label's row on one side.
+
+The shapes: a hidden state and the top prediction's row over both norms (inline, or kept in names
+beforehand); each token's input and output embeddings as unit rows, multiplied
+elementwise and summed, in JAX; a helper that multiplies unit classifier rows by unit vectors of
+ours. The look-alikes stay quiet: the same over the row's norm alone (a projection),
+over two norms neither of which is the row's, and the raw input-output product (the direct path's
+logits).
+
+Shapes seen in public logit-geometry scripts and embedding-alignment analyses; written for cosaudit's tests.
+"""
+import jax.numpy as jnp
+import numpy as np
+import torch
+from torch import nn
+
+W_U = model.lm_head.weight.detach().float().numpy()
+top1 = int(np.argmax(logits))
+cos_top = np.dot(h, W_U[top1]) / (np.linalg.norm(h) * np.linalg.norm(W_U[top1]))  # expect: COS120
+W_U_norms = np.linalg.norm(W_U, axis=1)
+h_norm = np.linalg.norm(h)
+cos_top_named = np.dot(h, W_U[top1]) / (h_norm * W_U_norms[top1] + 1e-8)  # expect: COS120
+
+emb = tl_model.embed.W_E
+unemb = tl_model.unembed.W_U
+sample_E = emb[:500]
+sample_U = unemb[:, :500].T
+e_normed = sample_E / (jnp.linalg.norm(sample_E, axis=-1, keepdims=True) + 1e-10)
+u_normed = sample_U / (jnp.linalg.norm(sample_U, axis=-1, keepdims=True) + 1e-10)
+alignment = jnp.sum(e_normed * u_normed, axis=-1)  # expect: COS120
+
+W = nn.functional.normalize(resnet.fc.weight, dim=1)
+H = torch.randn(100, 512)
+H /= torch.norm(H, dim=1, keepdim=True)
+
+
+def margins(weights, feats):
+    scores = weights @ feats.T
+    return scores.max(0).values
+
+
+sep = margins(W, H)  # expect: COS120
+
+# look-alikes
+projection = np.dot(h, W_U[top1]) / np.linalg.norm(W_U[top1])
+other_norms = np.dot(h, W_U[top1]) / (np.linalg.norm(h) * np.linalg.norm(g))
+direct_path = jnp.sum(sample_E * sample_U, axis=-1)
