@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # cosaudit corpus, synthetic file: same shape as ydchen0806/ssr-ai-reproducibility/experiments/cub200_taxonomy_topology.py at adb8d668547fe3c3fd214db9a1cb7fce189c27b1 (licence NOASSERTION); new code, no text copied.
 """Continual CUB run ordered by bird taxonomy; reports how the class prototypes sit in the tree."""
 
