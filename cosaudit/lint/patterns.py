@@ -22,7 +22,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"get_output_embeddings\(\)\.weight$",
             r"(^|\.)embed_out\.weight$",
             # a model's own `self.unembed = nn.Linear(d_model, d_vocab)`
-            r"(^|\.)(unembed|unembedding|output_embeddings?)\.weight$",
+            r"(^|\.)(unembed|unembedding|output_embeddings?)(?:_module|_layer)?\.weight$",
             r"(^|\.)cls\.predictions\.decoder\.weight$",
             r"(^|\.)generator_lm_head\.weight$",
             r"(^|\.)pred_layer\.proj\.weight$",

@@ -48,6 +48,8 @@ class CallRules(AnalyzerHost):
         out = self._callable_object(site)
         if out is not NOTHING:
             return out
+        if isinstance(func, ast.Attribute) and func.attr == "get_input_embeddings":
+            return self._source_taint(access_path(node) or "get_input_embeddings()", env)  # the module: a table
         if isinstance(func, ast.Attribute):
             site.receiver = self.eval(func.value, env)
             if site.receiver is not None:

@@ -89,6 +89,12 @@ class ExpressionRules(ArithmeticRules):
 
     def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None:
         found = match_source(path)
+        if found is None and not path.endswith(".weight"):
+            table = match_source(path + ".weight")
+            if table is not None and table[0] == INPUT:
+                # the input-embedding module itself (`model.get_input_embeddings()`, `model.transformer.wte`):
+                # calling it looks its rows up, `.weight` is the table
+                return Taint(INPUT, ROWS, root=root_of(path), source=f"{path}.weight", table=True)
         if found is None:
             by_role = self.roles.layer(path) or self.role_value(path, None)  # `libs/layers.py`
             if isinstance(by_role, Taint):
@@ -139,9 +145,7 @@ class ExpressionRules(ArithmeticRules):
         if hinted is not None:
             return hinted
         if isinstance(base, Taint):
-            if node.attr in ("T", "mT", "H"):
-                return base.flipped()
-            return base if node.attr in ("weight", "data", "real", "values") else None
+            return _taint_attribute(base, node.attr)
         if isinstance(base, Sim):
             return base
         if isinstance(base, HeadModule) and node.attr in ("weight", "kernel"):
@@ -387,6 +391,15 @@ _MEAN_KEY = re.compile(r"(?:^|_)(?:mean|avg|average|centroid)(?:_|$)", re.I)
 _FLOW_KEY = re.compile(
     r"(?:^|_)(?:in|inputs?|out|outputs?|acts?|activations?|hidden|resid|grads?|logits?)(?:_|$)", re.I
 )
+
+
+def _taint_attribute(base: Taint, attr: str) -> Taint | None:
+    """`W.T`, `W.weight`, `W.data` of label rows; the table of an embedding module (`emb.weight`)."""
+    if attr in ("T", "mT", "H"):
+        return base.flipped()
+    if base.table and attr == "weight":
+        return replace(base, table=False)
+    return base if attr in ("weight", "data", "real", "values") else None
 
 
 # a board probe kept as one tensor with its options on the last axis (OthelloGPT's

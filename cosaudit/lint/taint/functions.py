@@ -12,7 +12,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.sinks import against_class_means
+from cosaudit.lint.taint.sinks import against_class_means, one_label_row
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -277,6 +277,9 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
         # `loss(W, H): W @ H.T` given unit label rows and unit vectors of ours: the cosines of every pair
         units = len(labels) == 1 and labels[0].normalized and any(isinstance(v, Unit) for v in values)
         return [labels[0]] if units else None
+    rows = [v for v in values if isinstance(v, Taint) and one_label_row(v)]
+    if len(rows) == 1 and any(unfollowed(v) for v in values):
+        return rows  # `cosine_similarity(mlp_out, answer_row)`: a vector against one label's row
     # given something we do not follow, only a helper that normalises both arguments by hand: a
     # `closest(W, hidden)` over a cosine call is left to the helper-lens rule (`_lens`)
     by_hand = all(p.normalized for p in params)
