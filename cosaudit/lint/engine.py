@@ -466,7 +466,13 @@ def _scaled_cosine_logits(code: str) -> bool:
     file evaluates a cosine classifier (NormFace), whose rows the model itself normalises."""
     if not P.NORMALISED_WEIGHT.search(code):
         return False
-    return any(P.SCALED_LOGITS_FACTOR.search(m.group(0)) for m in P.SCALED_LOGITS.finditer(code))
+    for m in P.SCALED_LOGITS.finditer(code):
+        if P.SCALED_LOGITS_FACTOR.search(m.group(0)):
+            return True
+        rescaled = re.compile(rf"^\s*{m['name']}\s*=(?!=)[^\n]*\b{m['name']}\b[^\n]*\*[^\n]*$", re.MULTILINE)
+        if any(P.SCALED_LOGITS_FACTOR.search(r.group(0)) for r in rescaled.finditer(code, m.end())):
+            return True
+    return False
 
 
 def check_paths(

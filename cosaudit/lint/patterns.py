@@ -282,7 +282,10 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
 # a cosine classifier evaluated in the code itself: logits made from a product and a temperature /
 # scale (`logits = (features @ weights.t()) * args.temperature`, `logits = s * (f @ w.T)`) in a file
 # that normalises the head's weight (`F.normalize(model.linear.weight)`): NormFace's forward pass
-SCALED_LOGITS = re.compile(r"^\s*\w*logits?\w*\s*=[^=\n]*@[^=\n]*$", re.MULTILINE)
+# (the factor on the same line, or on a later line that rescales the same name: `logits1 = logits1[:, :n] * args.temperature`)
+SCALED_LOGITS = re.compile(
+    r"^\s*(?P<name>\w*logits?\w*)\s*=(?!=)[^\n]*(?:@|\blinear\(|\bmatmul\(|\bmm\()[^\n]*$", re.MULTILINE
+)
 SCALED_LOGITS_FACTOR = re.compile(r"(?:temperature|temp|tau|scale)\b")
 NORMALISED_WEIGHT = re.compile(r"\bnormalize\(\s*[\w.]*\.weight\b")
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
