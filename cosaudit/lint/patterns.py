@@ -282,7 +282,8 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
 # a cosine classifier evaluated in the code itself: logits made from a product and a temperature /
 # scale (`logits = (features @ weights.t()) * args.temperature`, `logits = s * (f @ w.T)`) in a file
 # that normalises the head's weight (`F.normalize(model.linear.weight)`): NormFace's forward pass
-# (the factor on the same line, or on a later line that rescales the same name: `logits1 = logits1[:, :n] * args.temperature`)
+# (the factor on the same line, or on a later line that rescales the same name:
+# `logits1 = logits1[:, :n] * args.temperature`)
 SCALED_LOGITS = re.compile(
     r"^\s*(?P<name>\w*logits?\w*)\s*=(?!=)[^\n]*(?:@|\blinear\(|\bmatmul\(|\bmm\()[^\n]*$", re.MULTILINE
 )
