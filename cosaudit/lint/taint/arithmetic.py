@@ -12,7 +12,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row
+from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row, probe_vector
 from cosaudit.lint.taint.syntax import access_path, base_name, callee, const
 from cosaudit.lint.taint.values import (
     COLS,
@@ -181,11 +181,13 @@ class ArithmeticRules(AnalyzerHost):
         if pair is None or against_class_means(value):
             return None
         a, b = (self.eval(x, env) for x in pair)
-        factors = norm_factors(denominator, env) + self._named_norm_factors(denominator)
-        factors += sum(1 for s in ast.walk(denominator) if isinstance(s, ast.Name) and s.id in self._norm_names)
-        for t, node, other in ((a, pair[0], b), (b, pair[1], a)):
-            row = isinstance(t, Taint) and one_label_row(t) and not t.normalized and unfollowed(other)
-            if row and factors >= 2 and self._norm_of(node, denominator):
+        for t, node, other, other_node in ((a, pair[0], b, pair[1]), (b, pair[1], a, pair[0])):
+            if not (isinstance(t, Taint) and one_label_row(t)) or not (probe_vector(other) or isinstance(other, Unit)):
+                continue
+            # each side unit already (`w / w.norm()` earlier, a unit vector of ours) or divided by its norm here
+            row_unit = t.normalized or self._norm_of(node, denominator)
+            other_unit = isinstance(other, Unit) or self._norm_of(other_node, denominator)
+            if row_unit and other_unit:
                 return self._sink("cosine", t, None, value, "dot product divided by both norms")
         return None
 
@@ -208,8 +210,8 @@ class ArithmeticRules(AnalyzerHost):
         for sub in ast.walk(denominator):
             if isinstance(sub, ast.Name) and (self._norm_names.get(sub.id) == target or named.match(sub.id)):
                 return True
-            if isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
-                normed = _normed(sub, self.aliases)
+            if isinstance(sub, ast.Call):
+                normed = _measured(sub, self.aliases)
                 if normed is not None and _stem(normed) == target:
                     return True
         return False
@@ -229,11 +231,12 @@ class ArithmeticRules(AnalyzerHost):
             self._norm_counts[target.id] = factors
         else:
             self._norm_counts.pop(target.id, None)
-        if isinstance(value, ast.Call) and callee(value.func, self.aliases) in P.NORM_CALLS:
-            normed = _normed(value, self.aliases)
-            if normed is not None:
-                self._norm_names[target.id] = _stem(normed)
-                return
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _GUARDS:
+            value = value.func.value  # `jnp.sqrt(jnp.sum(r ** 2)).clip(1e-8)`: the norm, kept off zero
+        normed = _measured(value, self.aliases) if isinstance(value, ast.Call) else None
+        if normed is not None:
+            self._norm_names[target.id] = _stem(normed)
+            return
         self._norm_names.pop(target.id, None)
 
     def _lens_by_row_norms(self, product: ast.BinOp, denominator: ast.AST, env: dict[str, Any]) -> Sim | None:
@@ -250,7 +253,7 @@ class ArithmeticRules(AnalyzerHost):
                 isinstance(t, Taint)
                 and t.kind == LABEL
                 and t.orient in (ROWS, COLS)
-                and unfollowed(other)
+                and probe_vector(other)
                 and t.source in normed
                 and not against_class_means(product)
             ):
@@ -366,7 +369,10 @@ def _row_matrix(t: Taint) -> bool:
     return t.orient in (ROWS, SEL) and (t.axes is None or t.axes[1] == t.axes[0] - 1)
 
 
-_NORM_MODULES = {"torch", "torch.linalg", "np", "numpy", "np.linalg", "numpy.linalg", "LA", "la", "linalg"}
+_NORM_MODULES = {
+    "torch", "torch.linalg", "np", "numpy", "np.linalg", "numpy.linalg", "LA", "la", "linalg",
+    "jnp", "jnp.linalg", "jax.numpy", "jax.numpy.linalg", "cp", "cupy", "cp.linalg", "tf", "tf.norm", "tf.linalg",
+}
 
 
 def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | None:
@@ -375,9 +381,31 @@ def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | 
     func = call.func
     if isinstance(func, ast.Attribute):
         module = access_path(func.value)
-        if module is not None and module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES:
-            return func.value
+        if module is None or (module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES):
+            return func.value  # `W.norm(dim=1)`, `W[i].norm()`: a method of the tensor
     return call.args[0] if call.args else None
+
+
+_GUARDS = {"clip", "clamp", "clamp_min", "clip_by_value"}
+
+
+def _measured(call: ast.Call, aliases: dict[str, str]) -> ast.AST | None:
+    """The vector whose norm a call computes: `norm(x)`, `x.norm()`, and the norm written out,
+    `sqrt(sum(x ** 2))`, `sqrt((x * x).sum())`, `sqrt(x @ x)`."""
+    name = callee(call.func, aliases)
+    if name in P.NORM_CALLS:
+        return _normed(call, aliases)
+    if name != "sqrt" or len(call.args) != 1:
+        return None
+    inner = call.args[0]
+    if isinstance(inner, ast.Call) and inner.func and callee(inner.func, aliases) == "sum":
+        inner = inner.args[0] if inner.args else inner.func.value if isinstance(inner.func, ast.Attribute) else inner
+    if isinstance(inner, ast.BinOp):
+        if isinstance(inner.op, ast.Pow) and const(inner.right) == 2:
+            return inner.left
+        if isinstance(inner.op, (ast.Mult, ast.MatMult)) and ast.unparse(inner.left) == ast.unparse(inner.right):
+            return inner.left
+    return None
 
 
 def _whole_norm(call: ast.Call, target: ast.AST | None) -> bool:

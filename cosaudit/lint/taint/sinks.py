@@ -59,7 +59,7 @@ def as_row(value: Any) -> Any:
     return value
 
 
-def _probe(value: Any) -> bool:
+def probe_vector(value: Any) -> bool:
     """Can `value` be the one vector ranked against every label row: anything we do not follow, or
     an analogy / difference of rows (`W[b] - W[a] + W[c]`)?"""
     return unfollowed(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
@@ -146,7 +146,7 @@ class SinkRules(AnalyzerHost):
             if (
                 self._labelish(t)
                 and axis_ok(t)
-                and _probe(other)
+                and probe_vector(other)
                 and (t.orient in (ROWS, COLS, SEL) or one_label_row(t))
                 and kind == "cosine"
                 and not against_class_means(node)
@@ -163,7 +163,7 @@ class SinkRules(AnalyzerHost):
         # one vector (any, or an analogy / difference of rows) ranked against every label row: a
         # cosine lens only if the rows were normalised (unnormalised, it is a logit (difference))
         for t, ok, other in ((a, left, b), (b, right, a)):
-            ranking = ok and _probe(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
+            ranking = ok and probe_vector(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
             # a unit vector of ours against one unit label row: the cosine of the two
             one_row = ok and isinstance(other, Unit) and t.kind == LABEL and t.normalized
             one_row = one_row and not _MEAN_NAME.search(other.source)  # NC3: a row against its class mean

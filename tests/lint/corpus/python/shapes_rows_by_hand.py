@@ -4,7 +4,10 @@
 The shapes: a hidden state and the top prediction's row over both norms (inline, or kept in names
 beforehand); each token's input and output embeddings as unit rows, multiplied
 elementwise and summed, in JAX; a helper that multiplies unit classifier rows by unit vectors of
-ours. The look-alikes stay quiet: the same over the row's norm alone (a projection),
+ours; a row made unit first and a delta divided by its own norm later; norms written
+`sqrt(sum(x ** 2))` or `jnp.linalg.norm`; an analogy (`woman - man + king`, which moves with the rows)
+against one row and against all of them. The look-alikes stay quiet: two offsets (woman − man and
+queen − king), a delta along the unit row, the same over the row's norm alone (a projection),
 over two norms neither of which is the row's, and the raw input-output product (the direct path's
 logits).
 
@@ -42,7 +45,29 @@ def margins(weights, feats):
 
 sep = margins(W, H)  # expect: COS120
 
+w_attr = model.lm_head.weight[attr].detach().cpu().float()
+w_attr_unit = w_attr / w_attr.norm()
+delta = h_after - h_before
+delta_norm = np.linalg.norm(delta)
+cos_delta = float(np.dot(delta, w_attr_unit.numpy()) / delta_norm)  # expect: COS120
+
+target_col = unemb[:, target]
+target_norm = jnp.sqrt(jnp.sum(target_col**2)).clip(1e-8)
+resid_norm = jnp.sqrt(jnp.sum(resid**2)).clip(1e-8)
+cos_resid = float(jnp.sum(resid * target_col) / (resid_norm * target_norm))  # expect: COS120
+cos_linalg = jnp.dot(resid, target_col) / (jnp.linalg.norm(resid) * jnp.linalg.norm(target_col))  # expect: COS120
+
+gamma = model.lm_head.weight.data.float()
+v_synthetic = gamma[woman] - gamma[man] + gamma[king]
+cos_queen = torch.dot(v_synthetic, gamma[queen]) / (torch.norm(v_synthetic) * torch.norm(gamma[queen]))  # expect: COS120
+ranked = (gamma @ v_synthetic) / (torch.norm(gamma, dim=1) * torch.norm(v_synthetic))  # expect: COS120
+
 # look-alikes
+gender = gamma[woman] - gamma[man]
+royalty = gamma[queen] - gamma[king]
+offsets = torch.dot(gender, royalty) / (torch.norm(gender) * torch.norm(royalty))
+along_attr = float(np.dot(delta, w_attr_unit.numpy()))
+along_target = float(jnp.sum(resid * target_col) / target_norm)
 projection = np.dot(h, W_U[top1]) / np.linalg.norm(W_U[top1])
 other_norms = np.dot(h, W_U[top1]) / (np.linalg.norm(h) * np.linalg.norm(g))
 direct_path = jnp.sum(sample_E * sample_U, axis=-1)
