@@ -277,9 +277,10 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
         # `loss(W, H): W @ H.T` given unit label rows and unit vectors of ours: the cosines of every pair
         units = len(labels) == 1 and labels[0].normalized and any(isinstance(v, Unit) for v in values)
         return [labels[0]] if units else None
-    rows = [v for v in values if isinstance(v, Taint) and one_label_row(v)]
-    if len(rows) == 1 and any(unfollowed(v) for v in values):
-        return rows  # `cosine_similarity(mlp_out, answer_row)`: a vector against one label's row
+    rows = [(p, v) for p, v in zip(params, values, strict=True) if isinstance(v, Taint) and one_label_row(v)]
+    if len(rows) == 1 and any(unfollowed(v) for v in values) and not rows[0][0].centered:
+        # `cosine_similarity(mlp_out, answer_row)`: a vector against one label's row (not one the helper centres)
+        return [rows[0][1]]
     # given something we do not follow, only a helper that normalises both arguments by hand: a
     # `closest(W, hidden)` over a cosine call is left to the helper-lens rule (`_lens`)
     by_hand = all(p.normalized for p in params)

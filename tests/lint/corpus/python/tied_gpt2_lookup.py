@@ -46,6 +46,13 @@ class Probe:
         return F.cosine_similarity(write.unsqueeze(0), unembed, dim=1).topk(10)  # expect: COS120
 
 
+def centred_cosine(feats, rows):
+    feats = feats - torch.mean(feats, dim=0, keepdim=True)
+    rows = rows - torch.mean(rows, dim=0, keepdim=True)
+    return torch.mean(F.cosine_similarity(feats, rows, dim=1))
+
+
 # look-alikes
+optimality = centred_cosine(features, classifier_net.classifier.weight[target, :])
 hidden_pair = cosine(cache["blocks.1.hook_resid_post"][0, -1], cache["blocks.2.hook_resid_post"][0, -1])
 logits = model.get_input_embeddings().weight @ hidden
