@@ -95,7 +95,7 @@ class _CodeAnalysis:
     events: list[Event] = field(default_factory=list)
     prose: list[Paragraph] = field(default_factory=list)  # strings read as prose
     comments: list[str] = field(default_factory=list)
-    cosine_head_imported: bool = False  # a class of another scanned module that builds a cosine head
+    imported_classes: set[str] = field(default_factory=set)  # what classes of other scanned modules show
 
 
 class DocumentChecker:
@@ -133,10 +133,11 @@ class DocumentChecker:
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
             or _scaled_cosine_logits(live_code)
-            or code.cosine_head_imported,
+            or "cosine head" in code.imported_classes,
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             tied_checkpoints=_tied_checkpoints(live_code),
-            tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)),
+            tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
+            or "tied positions" in code.imported_classes,
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
@@ -189,7 +190,8 @@ class DocumentChecker:
                 continue
             out.events += found
             out.prose += _strings_as_prose(strings, module, _function_sections(tree, index))
-            out.cosine_head_imported |= bool(imports and imports.cosine_head_classes(tree))
+            if imports is not None:
+                out.imported_classes |= imports.class_evidence(tree)
         if repaired:
             notices.append(_repaired_notice(doc.path, module, repaired))
             for idx in repaired:

@@ -10,7 +10,9 @@ and a module's own imports are not followed (one level).
 
 A class imported from a scanned module that builds a cosine head (`from utils.inc_net import EaseNet`,
 whose `generate_fc` returns an `EaseCosineLinear`) is evidence of a normalised head in the importing
-file, as the class's name written there would be: its rows are fixed by the model.
+file, as the class's name written there would be: its rows are fixed by the model. One that ties its
+token rows to its head and adds learned positions (`from model import GPT`, nanoGPT) makes the file's
+token-row geometry the head's, as a GPT-2 checkpoint's name would.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ class _Summary:
     """What one scanned module offers its importers."""
 
     helpers: dict[str, Taint | FuncInfo] = field(default_factory=dict)
-    cosine_head_classes: frozenset[str] = frozenset()
+    # module-level classes by what their code shows: "cosine head" (a normalised head), "tied positions"
+    # (token rows tied to the head, with learned absolute positions: nanoGPT's GPT)
+    classes: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 class FileImports:
@@ -49,15 +53,16 @@ class FileImports:
         summary = self._index.summary(self._folder, module, level)
         return summary.helpers if summary is not None else None
 
-    def cosine_head_classes(self, tree: ast.Module) -> list[str]:
-        """The names this file imports from scanned modules that are classes building a cosine head."""
-        found = []
+    def class_evidence(self, tree: ast.Module) -> set[str]:
+        """What the classes this file imports from scanned modules show ("cosine head", "tied positions")."""
+        found: set[str] = set()
         for node in nested_statements(list(tree.body)):
             if not isinstance(node, ast.ImportFrom):
                 continue
             summary = self._index.summary(self._folder, node.module, node.level)
             if summary is not None:
-                found += [a.name for a in node.names if a.name in summary.cosine_head_classes]
+                for alias in node.names:
+                    found |= summary.classes.get(alias.name, frozenset())
         return found
 
 
@@ -115,19 +120,26 @@ def _summarise(path: str) -> _Summary:
         with open(path, encoding="utf-8-sig") as fh:
             text = fh.read()
         tree = ast.parse(text)
-        return _Summary(helper_summary(tree), _cosine_head_classes(tree, text))
+        return _Summary(helper_summary(tree), _class_evidence(tree, text))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return _Summary()
 
 
-def _cosine_head_classes(tree: ast.Module, text: str) -> frozenset[str]:
+def _class_evidence(tree: ast.Module, text: str) -> dict[str, frozenset[str]]:
     """Module-level classes whose code names or builds a normalised head (`fc = EaseCosineLinear(...)`,
-    `F.linear(F.normalize(x), F.normalize(self.weight))`, a `logit_scale`)."""
-    names = set()
+    `F.linear(F.normalize(x), F.normalize(self.weight))`, a `logit_scale`), or ties its token rows to
+    its head while adding learned absolute positions (nanoGPT: `self.transformer.wte.weight =
+    self.lm_head.weight` beside `wpe = nn.Embedding(config.block_size, ...)`)."""
+    out: dict[str, frozenset[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             code = ast.get_source_segment(text, node) or ""
             live = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("#"))
+            found = set()
             if P.NORMALISED_HEAD_EVIDENCE.search(live):
-                names.add(node.name)
-    return frozenset(names)
+                found.add("cosine head")
+            if P.TIE_ASSIGNMENT.search(live) and P.LEARNED_POSITIONS.search(live):
+                found.add("tied positions")
+            if found:
+                out[node.name] = frozenset(found)
+    return out

@@ -301,6 +301,15 @@ _TIED_WITH_POSITIONS_NAMES = (
 _TIED_WITHOUT_POSITIONS_NAMES = (
     r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
 )
+# a model class of the scan that ties its token rows to its head (`self.transformer.wte.weight =
+# self.lm_head.weight`, either way round) and adds learned absolute positions (`wpe = nn.Embedding(...)`)
+TIE_ASSIGNMENT = re.compile(
+    r"\b(?:wte|tok_emb|token_embedding|embed_tokens|word_embeddings)\.weight\s*=\s*[\w.]*\b(?:lm_head|head|unembed)\.weight"
+    r"|\b(?:lm_head|head|unembed)\.weight\s*=\s*[\w.]*\b(?:wte|tok_emb|token_embedding|embed_tokens|word_embeddings)\.weight"
+)
+LEARNED_POSITIONS = re.compile(
+    r"\b(?:wpe|pos_emb|position_embeddings?|pos_embedding)\s*=\s*(?:nn\.)?(?:Embedding|Parameter)\("
+)
 TIED_POSITIONS_EVIDENCE = re.compile(
     r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
     r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"

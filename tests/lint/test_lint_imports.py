@@ -227,3 +227,41 @@ def test_a_plain_network_class_or_a_file_scanned_alone_keeps_the_finding(tmp_pat
     assert ("models/ease.py", "COS101", 15) in _codes(tmp_path)
     _write(tmp_path, {"models/ease.py": _EASE.format(cls="EaseNet")})
     assert ("models/ease.py", "COS101", 15) in _codes(tmp_path, "models/ease.py")
+
+
+_NANOGPT = """\
+import torch.nn as nn
+
+
+class GPT(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.transformer = nn.ModuleDict(dict(
+            wte=nn.Embedding(config.vocab_size, config.n_embd),
+            wpe=nn.Embedding(config.block_size, config.n_embd),
+        ))
+        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False)
+        self.transformer.wte.weight = self.lm_head.weight
+"""
+_NODE_COS = """\
+import numpy as np
+import torch
+from model import GPT, GPTConfig
+
+model = GPT(GPTConfig(**torch.load("ckpt.pt")["model_args"]))
+emb = model.transformer.wte.weight.data[2:102].cpu().numpy()
+sim = np.dot(emb[0], emb[1]) / (np.linalg.norm(emb[0]) * np.linalg.norm(emb[1]))
+"""
+
+
+def test_a_model_class_of_the_scan_that_ties_with_learned_positions_makes_token_rows_head_rows(
+    tmp_path: Path,
+) -> None:
+    """nanoGPT's GPT (model.py) ties wte to lm_head and adds learned positions: an analysis that imports
+    it and compares wte rows compares head rows (COS150). Untied, or without the module in the scan, quiet."""
+    _write(tmp_path, {"model.py": _NANOGPT, "analyze_embeddings.py": _NODE_COS})
+    assert ("analyze_embeddings.py", "COS150", 7) in _codes(tmp_path)
+    assert _codes(tmp_path, "analyze_embeddings.py") == []
+    untied = _NANOGPT.replace("        self.transformer.wte.weight = self.lm_head.weight\n", "")
+    _write(tmp_path / "untied", {"model.py": untied, "analyze_embeddings.py": _NODE_COS})
+    assert _codes(tmp_path / "untied") == []
