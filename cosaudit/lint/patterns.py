@@ -313,7 +313,10 @@ LEARNED_POSITIONS = re.compile(
 TIED_POSITIONS_EVIDENCE = re.compile(
     r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
     r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"
-    r"['\"]" + _TIED_WITH_POSITIONS_NAMES
+    # nanoGPT's model.py (GPT with GPTConfig: wte tied to lm_head, learned wpe), as its forks import it
+    r"^\s*from\s+(?:[\w.]*\.)?(?:model|nanogpt|nano_gpt)\s+import\s+[^\n]*\bGPTConfig\b|"
+    r"['\"]" + _TIED_WITH_POSITIONS_NAMES,
+    re.MULTILINE,
 )
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|"

@@ -246,9 +246,9 @@ class GPT(nn.Module):
 _NODE_COS = """\
 import numpy as np
 import torch
-from model import GPT, GPTConfig
+from model import GPT
 
-model = GPT(GPTConfig(**torch.load("ckpt.pt")["model_args"]))
+model = GPT(torch.load("ckpt.pt")["config"])
 emb = model.transformer.wte.weight.data[2:102].cpu().numpy()
 sim = np.dot(emb[0], emb[1]) / (np.linalg.norm(emb[0]) * np.linalg.norm(emb[1]))
 """
