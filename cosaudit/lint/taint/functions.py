@@ -345,9 +345,10 @@ _GENERIC_MATRIX = re.compile(r"^(?:mat|matrix|m|M|vectors?|vecs|rows|x|X|A|a|U|V
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|class_weights?)$")
 
 
-# a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)"
+# a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)",
+# or describes it so in an argument list ("lm_head_norm: F.normalize(lm_head.weight.float(), dim=-1) [V, d]")
 _DOC_DEFINITION = re.compile(
-    r"\b([A-Za-z_]\w*)\s*=\s*([^\n=]*?\b(?:lm_head|unembed(?:ding)?|W_U|get_output_embeddings)\b[^\n]*)"
+    r"\b([A-Za-z_]\w*)[ \t]*[=:][ \t]*([^\n=]*?\b(?:lm_head|unembed(?:ding)?|W_U|get_output_embeddings)\b[^\n]*)"
 )
 
 

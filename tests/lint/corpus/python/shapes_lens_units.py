@@ -92,6 +92,26 @@ def readout(hidden, table, k):
     return (hidden @ table.T).topk(k)  # the logit lens: quiet
 
 
+def evaluate_router(model, loader, lm_head_norm_dev, k):
+    """Recall of the cosine router.
+
+    Args:
+        lm_head_norm_dev: F.normalize(lm_head.weight.float(), dim=-1) [V, d] on the device.
+    """
+    for batch in loader:
+        h_norm = F.normalize(model(batch).hidden_states[-1], dim=-1)
+        sims = h_norm @ lm_head_norm_dev.T  # expect: COS120
+        yield sims.topk(k).indices
+
+
+def evaluate_logits(model, loader, head_dev):
+    """Args:
+    head_dev: lm_head.weight [V, d] on the device.
+    """
+    for batch in loader:
+        yield (model(batch).hidden_states[-1] @ head_dev.T).argmax(-1)  # the logit lens: quiet
+
+
 def projection_plot(direction, unembed, k):
     """Every token's raw unembedding projected on a unit direction: the logit lens, rescaled (quiet)."""
     direction = direction / direction.norm()
