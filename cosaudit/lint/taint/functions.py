@@ -358,7 +358,7 @@ def _defined_in_doc(doc: str) -> dict[str, Taint]:
     out: dict[str, Taint] = {}
     for m in _DOC_DEFINITION.finditer(doc):
         text = m.group(2)
-        orient = COLS if "W_U" in text else ROWS
+        orient = COLS if "W_U" in text or m.group(1) == "W_U" else ROWS
         unit = bool(re.match(r"\s*(?:F\.|torch\.nn\.functional\.)?normali[sz]e\(", text))
         out[m.group(1)] = Taint(LABEL, orient, normalized=unit, confidence="medium", source=m.group(1))
     return out
@@ -388,8 +388,10 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
     call), or a label representation when its name or the docstring says so."""
     doc = ast.get_docstring(node) or ""
     named = bool(P.CLASS_SIM_FN.search(node.name) or _LABEL_COMPARISON.search(node.name))
-    documented = bool(_LABEL_DOC.search(doc)) or named
     defined = _defined_in_doc(doc)
+    # a docstring about label rows makes the matrix-named parameters label rows, unless it says which
+    # parameter is the head (`W_U: (d_model, d_vocab) unembedding matrix`): then the others are not
+    documented = (bool(_LABEL_DOC.search(doc)) and not defined) or named
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
     scalars = _scalar_params(node)

@@ -104,6 +104,17 @@ def evaluate_router(model, loader, lm_head_norm_dev, k):
         yield sims.topk(k).indices
 
 
+def compute_weight_topk(W_dec, W_U, top_k=50):
+    """Top tokens of each SAE feature through the unembedding.
+
+    Args:
+        W_dec: (n_features, d_model) decoder weight matrix.
+        W_U: (d_model, d_vocab) unembedding matrix.
+    """
+    projections = W_dec.float() @ W_U.float()  # a logit lens of the decoder: quiet
+    return projections.topk(top_k, dim=-1)
+
+
 def evaluate_logits(model, loader, head_dev):
     """Args:
     head_dev: lm_head.weight [V, d] on the device.
