@@ -72,6 +72,18 @@ def one_label_row(t: Taint) -> bool:
     return t.kind == LABEL and t.orient == VEC and t.confidence == "high"  # a head named as such, not guessed
 
 
+def unit_against_rows(t: Any, other: Any) -> bool:
+    """A unit vector of ours against unit label rows (one, or all): their cosines; not a classifier row
+    against its own unit class mean (NC3)."""
+    return (
+        isinstance(other, Unit)
+        and isinstance(t, Taint)
+        and t.kind == LABEL
+        and t.normalized
+        and not _MEAN_NAME.search(other.source)
+    )
+
+
 class SinkRules(AnalyzerHost):
     """Mixin of the analyser: where label representations meet, and what follows a result."""
 
@@ -164,9 +176,7 @@ class SinkRules(AnalyzerHost):
         # cosine lens only if the rows were normalised (unnormalised, it is a logit (difference))
         for t, ok, other in ((a, left, b), (b, right, a)):
             ranking = ok and probe_vector(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
-            # a unit vector of ours against one unit label row: the cosine of the two
-            one_row = ok and isinstance(other, Unit) and t.kind == LABEL and t.normalized
-            one_row = one_row and not _MEAN_NAME.search(other.source)  # NC3: a row against its class mean
+            one_row = ok and unit_against_rows(t, other)
             if (ranking or one_row) and not against_class_means(node):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)

@@ -13,6 +13,7 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.sinks import unit_against_rows
 from cosaudit.lint.taint.syntax import const
 from cosaudit.lint.taint.values import COLS, NOTHING, VEC, Taint, TupleVal, product_kind, unfollowed
 
@@ -73,6 +74,8 @@ def einsum(an: AnalyzerHost, c: CallSite) -> Any:
     for t, ok, other, axes in ((a, labelled[0], b, ax_a), (b, labelled[1], a, ax_b)):
         if ok and unfollowed(other) and t.normalized and (t.orient != VEC or len(axes) > 1):
             return an._sink("cosine", t, None, c.node, "einsum")
+        if ok and t.orient == VEC and unit_against_rows(t, other):
+            return an._sink("cosine", t, None, c.node, "einsum")  # `einsum(unit_x, unit_row, "i, i ->")`
     return None
 
 

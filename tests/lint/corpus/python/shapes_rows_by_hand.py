@@ -6,13 +6,14 @@ beforehand); each token's input and output embeddings as unit rows, multiplied
 elementwise and summed, in JAX; a helper that multiplies unit classifier rows by unit vectors of
 ours; a row made unit first and a delta divided by its own norm later; norms written
 `sqrt(sum(x ** 2))` or `jnp.linalg.norm`; an analogy (`woman - man + king`, which moves with the rows)
-against one row and against all of them. The look-alikes stay quiet: two offsets (woman − man and
+against one row and against all of them; a unit vector and a unit row contracted by `einops.einsum`. The look-alikes stay quiet: two offsets (woman − man and
 queen − king), a delta along the unit row, the same over the row's norm alone (a projection),
 over two norms neither of which is the row's, and the raw input-output product (the direct path's
 logits).
 
 Shapes seen in public logit-geometry scripts and embedding-alignment analyses; written for cosaudit's tests.
 """
+import einops
 import jax.numpy as jnp
 import numpy as np
 import torch
@@ -62,7 +63,12 @@ v_synthetic = gamma[woman] - gamma[man] + gamma[king]
 cos_queen = torch.dot(v_synthetic, gamma[queen]) / (torch.norm(v_synthetic) * torch.norm(gamma[queen]))  # expect: COS120
 ranked = (gamma @ v_synthetic) / (torch.norm(gamma, dim=1) * torch.norm(v_synthetic))  # expect: COS120
 
+unit_resid = resid / resid.norm()
+unit_answer = torch.nn.functional.normalize(tl_model.W_U[:, answer], dim=0)
+alignment_einsum = einops.einsum(unit_resid, unit_answer, "d_model, d_model ->")  # expect: COS120
+
 # look-alikes
+answer_logit = einops.einsum(resid, tl_model.W_U[:, answer], "d_model, d_model ->")
 gender = gamma[woman] - gamma[man]
 royalty = gamma[queen] - gamma[king]
 offsets = torch.dot(gender, royalty) / (torch.norm(gender) * torch.norm(royalty))
