@@ -186,6 +186,8 @@ TRANSPOSE_METHODS = {"t", "transpose", "permute", "swapaxes", "swapdims"}
 STACK_CALLS = {"stack", "vstack", "cat", "concatenate", "concat", "row_stack"}
 NORMALIZE_CALLS = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
 NORM_CALLS = {"norm", "vector_norm", "matrix_norm"}
+# a norm kept off zero is still the norm: `np.maximum(norms, eps)`, `norms.clamp(min=eps)`, `.clip(1e-8)`
+NORM_GUARDS = ("maximum", "fmax", "clamp", "clamp_min", "clip", "clip_by_value")
 DOT_CALLS = {"mm", "matmul", "dot", "mv", "inner", "bmm", "vdot", "tensordot", "einsum"}
 COSINE_CALLS = {
     "cosine_similarity",

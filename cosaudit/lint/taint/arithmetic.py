@@ -231,7 +231,9 @@ class ArithmeticRules(AnalyzerHost):
             self._norm_counts[target.id] = factors
         else:
             self._norm_counts.pop(target.id, None)
-        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _GUARDS:
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
+            value.func.attr in P.NORM_GUARDS
+        ):
             value = value.func.value  # `jnp.sqrt(jnp.sum(r ** 2)).clip(1e-8)`: the norm, kept off zero
         normed = _measured(value, self.aliases) if isinstance(value, ast.Call) else None
         if normed is not None:
@@ -386,9 +388,6 @@ def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | 
     return call.args[0] if call.args else None
 
 
-_GUARDS = {"clip", "clamp", "clamp_min", "clip_by_value"}
-
-
 def _measured(call: ast.Call, aliases: dict[str, str]) -> ast.AST | None:
     """The vector whose norm a call computes: `norm(x)`, `x.norm()`, and the norm written out,
     `sqrt(sum(x ** 2))`, `sqrt((x * x).sum())`, `sqrt(x @ x)`."""
@@ -417,7 +416,8 @@ def _whole_norm(call: ast.Call, target: ast.AST | None) -> bool:
     return len(call.args) <= (1 if method else 2)
 
 
-_DOT_CALLS = {"dot", "inner", "vdot", "matmul", "mm"}
+# two vectors multiplied by a call (einsum and tensordot take a pattern or axes besides)
+_DOT_CALLS = P.DOT_CALLS - {"einsum", "tensordot"}
 
 
 def _dot_operands(node: ast.AST) -> tuple[ast.AST, ast.AST] | None:

@@ -32,9 +32,6 @@ def norm(an: AnalyzerHost, c: CallSite) -> Any:
     return an._norm(c.args[0], c.node) if c.args else NOTHING
 
 
-_GUARDS = ("maximum", "fmax", "clamp", "clamp_min", "clip")
-
-
 def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.maximum(norms, 1e-8)`, `torch.clamp(norms, min=eps)`: a norm kept off zero is still the
     norm (dividing by it normalises)."""
@@ -47,7 +44,7 @@ def norm_method(an: AnalyzerHost, c: CallSite) -> Any:
     meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
-    return c.receiver if meth in _GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE else None
+    return c.receiver if meth in P.NORM_GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE else None
 
 
 def normalize(an: AnalyzerHost, c: CallSite) -> Any:
@@ -292,7 +289,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(stack, *P.STACK_CALLS, "hstack", "column_stack"),
     **table(propagate, *P.PROPAGATE_CALLS, "DataFrame"),
     **table(select_rows, "index_select", "gather", "take", "embedding"),
-    **table(guarded_norm, *_GUARDS),
+    **table(guarded_norm, *P.NORM_GUARDS),
     **table(unsqueeze_call, "unsqueeze", "expand_dims"),
     **table(multiply, "multiply", "mul"),
     **table(row_sum, "sum"),
