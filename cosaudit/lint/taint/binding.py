@@ -54,14 +54,7 @@ class BindingRules(AnalyzerHost):
         if isinstance(target, ast.Name):
             env[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
-            if isinstance(value, TupleVal) and len(value.items) == len(target.elts):
-                for t, v in zip(target.elts, value.items, strict=True):
-                    self._bind(t, v, env)
-            else:
-                elem = self._element(value)
-                for t in target.elts:
-                    self._bind(t, elem, env)
-                _unconstrained_features(target, value, env)
+            self._bind_items(target, value, env)
         elif isinstance(target, ast.Attribute):
             path = access_path(target)
             if path:
@@ -74,6 +67,19 @@ class BindingRules(AnalyzerHost):
                 self.store_row(base, target.slice, value, env)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, value, env)
+
+    def _bind_items(self, target: ast.Tuple | ast.List, value: Any, env: dict[str, Any]) -> None:
+        if isinstance(value, TupleVal) and len(value.items) == len(target.elts):
+            for t, v in zip(target.elts, value.items, strict=True):
+                self._bind(t, v, env)
+        elif isinstance(value, ParamList) and value.head is not None and target.elts:
+            # `W, b = layer.get_weights()` / `w, b = head.parameters()`: the weight comes first
+            self._bind(target.elts[0], self._parameter(value, 0, env), env)
+        else:
+            elem = self._element(value)
+            for t in target.elts:
+                self._bind(t, elem, env)
+            _unconstrained_features(target, value, env)
 
     def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None:
         """An in-place update (`W.div_(...)`, `W.data.div_(...)`) changes what `W` holds."""

@@ -35,6 +35,10 @@ from cosaudit.lint.taint.values import (
 
 # calls that build an array of indices: a selection of rows, not one row
 _ARRAY_MAKERS = {"tensor", "array", "arange", "LongTensor", "asarray", "where", "nonzero", "argsort", "topk"}
+# a tokenizer's ids of a text are a list (`tok.encode(" queen")`, `model.to_tokens(" dog cat")`,
+# `tok(w)["input_ids"]`), even when the text is one token: the rows they pick are a [n, d] matrix
+_ID_LISTS = {"encode", "to_tokens"}
+_INPUT_IDS = re.compile(r"(?:^|\.)input_ids$")  # `tok(w)["input_ids"]` is the path `tok().input_ids`
 
 
 def _label_matrix(v: Any) -> bool:
@@ -149,13 +153,17 @@ class ExpressionRules(ArithmeticRules):
         if isinstance(base, Sim):
             return base
         if isinstance(base, HeadModule) and node.attr in ("weight", "kernel"):
-            src = self._source_taint(f"{base.path}.{node.attr}", env)
-            return replace(src, source=f"{base.shown}.{node.attr}") if src is not None and base.shown else src
+            return self._head_matrix(base, node.attr, env)
         if isinstance(base, ModelObj):
             return self._model_attribute(base, node.attr, path)
         if path is not None and head_module_path(path):
             return HeadModule(path)
         return None
+
+    def _head_matrix(self, head: HeadModule, attr: str, env: dict[str, Any]) -> Any:
+        """The weight of a head module (`attr`: `weight`, `kernel`, `get_weights()[0]`), named as the code wrote it."""
+        src = self._source_taint(f"{head.path}.{attr}", env)
+        return replace(src, source=f"{head.shown}.{attr}") if src is not None and head.shown else src
 
     @staticmethod
     def _model_attribute(base: ModelObj, attr: str, path: str | None) -> Any:
@@ -214,7 +222,7 @@ class ExpressionRules(ArithmeticRules):
         """`list(head.parameters())[0]` is the head's weight; `list(model.parameters())[-2]` is
         usually the last layer's weight (its bias is [-1]): medium confidence."""
         if params.head is not None:
-            return self._source_taint(params.head.path + ".weight", env) if idx == 0 else None
+            return self._head_matrix(params.head, params.first, env) if idx == 0 else None
         if idx == -2:
             return Taint(LABEL, ROWS, root=params.root, source="parameters()[-2]", confidence="medium")
         return None
@@ -278,7 +286,9 @@ class ExpressionRules(ArithmeticRules):
             if any(isinstance(a, (ast.List, ast.ListComp)) for a in e.args):
                 return SEL
             name = e.func.attr if isinstance(e.func, ast.Attribute) else getattr(e.func, "id", "")
-            return SEL if name in _ARRAY_MAKERS else VEC
+            return SEL if name in _ARRAY_MAKERS or name in _ID_LISTS else VEC
+        if isinstance(e, (ast.Subscript, ast.Attribute)) and _INPUT_IDS.search(access_path(e, self.strings) or ""):
+            return SEL
         return VEC
 
     def _e_Tuple(self, node: ast.Tuple | ast.List, env: dict[str, Any]) -> Any:

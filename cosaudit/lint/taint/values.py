@@ -187,6 +187,7 @@ class ParamList:
 
     head: HeadModule | None
     root: str | None = None
+    first: str = "weight"  # item 0 of a Keras layer's `get_weights()` is its kernel, of `[d, V]` layout
 
 
 @dataclass

@@ -380,6 +380,11 @@ class RoleRules:
         return value
 
 
+# the name `keras.applications` gives a model's Dense softmax output (VGG, ResNet, Inception, Xception,
+# MobileNetV2/V3, EfficientNet, ConvNeXt); `fc1000` in the first ResNet50 of Keras 2
+_KERAS_APPLICATION_HEADS = frozenset({"predictions", "fc1000"})
+
+
 def get_layer(an: AnalyzerHost, c: CallSite) -> Any:
     """Keras `model.get_layer("probs")` of a layer built as the output layer: that layer."""
     name = const_str(c.node.args[0]) if c.node.args else const_str(c.kw("name"))
@@ -389,6 +394,9 @@ def get_layer(an: AnalyzerHost, c: CallSite) -> Any:
         return HeadModule(f"{base}.layers[-1]")  # the last layer
     if name is not None and base is not None and an.roles.has_layer(name):
         return HeadModule(f"{base}.{name}")
+    if name in _KERAS_APPLICATION_HEADS and base is not None:
+        # a `keras.applications` model's softmax output layer, which is its last layer
+        return HeadModule(f"{base}.layers[-1]", shown=f'{base}.get_layer("{name}")')
     return NOTHING
 
 

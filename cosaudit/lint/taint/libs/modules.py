@@ -145,6 +145,8 @@ FUNCTIONS: dict[str, Handler] = {
 def head_method(an: AnalyzerHost, c: CallSite) -> Any:
     head: HeadModule = c.receiver
     meth = c.method.attr
-    if meth in ("parameters", "get_weights"):
-        return ParamList(head)  # Keras `layer.get_weights()[0]`: the kernel
+    if meth == "parameters":
+        return ParamList(head)
+    if meth == "get_weights":
+        return ParamList(head, first="get_weights()[0]")  # Keras `layer.get_weights()[0]`: the kernel
     return NOTHING

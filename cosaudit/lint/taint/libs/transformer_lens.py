@@ -14,7 +14,7 @@ from typing import Any
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.syntax import access_path, root_of
-from cosaudit.lint.taint.values import LABEL, NOTHING, VEC, ModelObj, Taint
+from cosaudit.lint.taint.values import LABEL, NOTHING, SEL, VEC, ModelObj, Taint
 
 
 def from_pretrained(an: AnalyzerHost, c: CallSite) -> Any:
@@ -35,7 +35,19 @@ def residual_directions(an: AnalyzerHost, c: CallSite) -> Any:
     func = c.node.func
     root = root_of(access_path(func) or "") if isinstance(func, ast.Attribute) else None
     loader = bool(model and model.loader_centered)
-    return Taint(LABEL, VEC, loader_centered=loader, root=root, source=c.name)
+    return Taint(LABEL, _directions_shape(c.node), loader_centered=loader, root=root, source=c.name)
+
+
+def _directions_shape(call: ast.Call) -> str:
+    """One head row for one token (`" gen"`, an id); a row per token for several (a list of them,
+    `model.to_tokens(" dog cat")[0]`), which TransformerLens returns as a `[pos, d_model]` matrix."""
+    arg = call.args[0] if call.args else None
+    if isinstance(arg, (ast.List, ast.Tuple)) and len(arg.elts) > 1:
+        return SEL
+    inner = arg.value if isinstance(arg, ast.Subscript) else arg
+    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "to_tokens":
+        return SEL
+    return VEC
 
 
 CONSTRUCTORS: dict[str, Handler] = {
@@ -49,5 +61,5 @@ def model_method(an: AnalyzerHost, c: CallSite) -> Any:
     obj: ModelObj = c.receiver
     meth = c.method.attr
     if meth == "tokens_to_residual_directions":
-        return Taint(LABEL, VEC, loader_centered=obj.loader_centered, source=meth)
+        return Taint(LABEL, _directions_shape(c.node), loader_centered=obj.loader_centered, source=meth)
     return NOTHING
