@@ -15,12 +15,17 @@ from functools import lru_cache
 from cosaudit.lint.formats.interface import Paragraph
 
 _I = re.IGNORECASE
+# "cosine" in a learning-rate schedule ("cosine annealing", "a cosine learning rate schedule", "cosine decay")
+_NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learning[- ]rates?|lr\b|restarts?))"
 SUBJECT = re.compile(
     r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
     r"output[- ]embeddings?|lm_head|"
     r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
+    # possessives: "the last layer's weights", "the classifier's weight vectors"
+    r"(?:last|final|output|softmax|classification)[- ]layer(?:'s|’s) (?:weights?|rows|weight (?:vectors?|rows?))|"
+    r"classifier(?:'s|’s) (?:rows|weight (?:vectors|rows))|"
     r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output|"
@@ -37,7 +42,8 @@ SUBJECT = re.compile(
 WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?)\b", _I)
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
-    r"\b(cosines?|cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
+    r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
+    r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
     # "alignment between/with …", "unembedding alignment"; not a name ("Alignment Science")
     r"alignment (?:between|with|of|to)|(?<=unembedding )alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
@@ -65,7 +71,7 @@ CLAIM = re.compile(
     r"similarly)|"
     r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
-    r"treats? (?:\w+ )?(?:and \w+ )?(?:alike|similarly)|(?:the )?same contexts?|interchangeabl\w*|synonym\w*|"
+    r"treats? (?:\w+ ){0,2}(?:and \w+ )?(?:alike|similarly)|(?:the )?same contexts?|interchangeabl\w*|synonym\w*|"
     r"behave similarly|(?:similar|close|related) meanings?|mean(?:s|ing)? the same|by meaning|"
     r"(?:visually |semantically )?similar (?:classes|labels|categories|tokens|words|concepts)|how similar|"
     r"mix(?:es|ed|ing)? up|(?:as|are|is|be) (?:\w+ )?related|"
@@ -157,7 +163,7 @@ SEMANTIC_CLAIM = re.compile(
 )
 # a sentence that names some embedding speaks of that embedding, not of the document's head
 EMBEDDING_WORD = re.compile(r"\bembedd?ings?\b|\bvectors? space\b|\bhidden\b|\bactivations?\b", _I)
-COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b", _I)
+COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b" + _NOT_A_SCHEDULE, _I)
 OTHER_SUBJECT = re.compile(
     r"\binput[- ]embeddings?\b|\bword2vec\b|\bglove\b|\bsentence[- ](?:embeddings?|transformers?)\b|\bclip\b|"
     r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",
