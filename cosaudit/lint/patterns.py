@@ -49,6 +49,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"^(?:[A-Za-z_]\w*\.)?(head|output)\.weight$",  # state-dict keys, GGUF output
             r"(^|\.)\w*probe\w*\.weight$",  # multiclass linear probes
             r"\.(?:children|modules)\(\)\[-1\]\.weight$",  # the last layer, found by walking the model
+            # fastai's `cnn_learner` / `vision_learner`: `Sequential(body, head)`, the head ending in its Linear
+            r"(?:^|\.)(?:learn|learner)\.model\[(?:1|-1)\]\[-1\]\.weight$",
             # a tensor stored under the unembedding's own name (γ in the linear-representation
             # papers' notation) in a file loaded here: load_file(p)["gamma"], get_tensor("W_U")
             r"(?:load_file|load|safe_open|get_tensor|get_slice|load_state_dict)\(\)\.(?:gamma|unembed\w*)$",

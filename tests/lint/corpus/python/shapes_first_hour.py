@@ -1,10 +1,11 @@
 # expect: COS301
 """Spellings a new user writes in the first hour: a `keras.applications` model's softmax layer
 taken by its name (`get_layer("predictions")`, `fc1000`), its kernel unpacked from `get_weights()`,
-TransformerLens directions of several tokens (`tokens_to_residual_directions([...])`,
-`to_tokens(...)`) and rows picked by a tokenizer's id list (`tok.encode(w)` without `[0]`,
-`tok(w)["input_ids"]`), which are a matrix of rows, not one row. The look-alikes stay quiet: logits
-through the named layer, a pooled feature layer, a residual projected on the directions.
+fastai's head (`learn.model[-1][-1]`), TransformerLens directions of several tokens
+(`tokens_to_residual_directions([...])`, `to_tokens(...)`) and rows picked by a tokenizer's id list
+(`tok.encode(w)` without `[0]`, `tok(w)["input_ids"]`), which are a matrix of rows, not one row. The
+look-alikes stay quiet: logits through the named layer, a pooled feature layer, a residual projected
+on the directions, fastai's body.
 
 Shapes seen in public notebooks and tutorials; written for cosaudit's tests.
 """
@@ -45,3 +46,10 @@ rows = W_out[tok(" dog cat")["input_ids"]]
 print(F.cosine_similarity(rows[0], rows[1], dim=0))  # expect: COS101
 hidden = out.hidden_states[-1][0, -1]
 print(hidden @ W_out[tok.encode(" queen")].T)
+
+fastai_head = learn.model[-1][-1].weight
+fastai_unit = F.normalize(fastai_head, dim=1)
+print(fastai_unit @ fastai_unit.T)  # expect: COS101
+body_conv = learn.model[0][-1].weight
+body_unit = F.normalize(body_conv.flatten(1), dim=1)
+print(body_unit @ body_unit.T)
