@@ -211,6 +211,7 @@ CLUSTER_CALLS = {
     "UMAP",
     "AgglomerativeClustering",
     "KNeighborsClassifier",
+    "clustermap",  # seaborn clusters the rows by `metric=` (Euclidean by default)
 }
 METRIC_CALLS = {"pdist", "cdist", "pairwise_distances"} | CLUSTER_CALLS
 ANGLE_CALLS = {"acos", "arccos", "degrees", "rad2deg", "arccos_"}

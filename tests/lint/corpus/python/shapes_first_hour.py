@@ -1,11 +1,12 @@
 # expect: COS301
 """Spellings a new user writes in the first hour: a `keras.applications` model's softmax layer
 taken by its name (`get_layer("predictions")`, `fc1000`), its kernel unpacked from `get_weights()`,
-fastai's head (`learn.model[-1][-1]`), TransformerLens directions of several tokens
-(`tokens_to_residual_directions([...])`, `to_tokens(...)`) and rows picked by a tokenizer's id list
-(`tok.encode(w)` without `[0]`, `tok(w)["input_ids"]`), which are a matrix of rows, not one row. The
-look-alikes stay quiet: logits through the named layer, a pooled feature layer, a residual projected
-on the directions, fastai's body.
+fastai's head (`learn.model[-1][-1]`), rows clustered by seaborn's `clustermap(metric="cosine")`,
+TransformerLens directions of several tokens (`tokens_to_residual_directions([...])`,
+`to_tokens(...)`) and rows picked by a tokenizer's id list (`tok.encode(w)` without `[0]`,
+`tok(w)["input_ids"]`), which are a matrix of rows, not one row. The look-alikes stay quiet: logits
+through the named layer, a pooled feature layer, a residual projected on the directions, fastai's
+body, a clustermap of features (a Euclidean clustermap of the rows is info only).
 
 Shapes seen in public notebooks and tutorials; written for cosaudit's tests.
 """
@@ -53,3 +54,10 @@ print(fastai_unit @ fastai_unit.T)  # expect: COS101
 body_conv = learn.model[0][-1].weight
 body_unit = F.normalize(body_conv.flatten(1), dim=1)
 print(body_unit @ body_unit.T)
+
+import seaborn as sns
+
+class_rows = net.state_dict()["fc.weight"].numpy()
+sns.clustermap(class_rows, metric="cosine")  # expect: COS101
+sns.clustermap(class_rows)  # expect: COS130
+sns.clustermap(features, metric="cosine")
