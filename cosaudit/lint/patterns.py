@@ -320,7 +320,9 @@ TIED_POSITIONS_EVIDENCE = re.compile(
     r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"
     # nanoGPT's model.py (GPT with GPTConfig: wte tied to lm_head, learned wpe), as its forks import it
     r"^\s*from\s+(?:[\w.]*\.)?(?:model|nanogpt|nano_gpt)\s+import\s+[^\n]*\bGPTConfig\b|"
-    r"['\"]" + _TIED_WITH_POSITIONS_NAMES,
+    r"['\"]" + _TIED_WITH_POSITIONS_NAMES + "|"
+    # the model named by the attribute that holds it: `hybrid.gpt2.transformer.wte`, `model.roberta.embeddings`
+    r"\b(?:distil)?gpt2\.(?:transformer\.)?wte\b|\.(?:bert|roberta|distilbert)\.embeddings\.word_embeddings\b",
     re.MULTILINE,
 )
 TIE_EVIDENCE = re.compile(

@@ -16,7 +16,11 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
     """The one code rule an event belongs to (or None: not a finding)."""
     kinds = {t.kind for t in ev.operands}
     facts = ctx.facts
+    if kinds == {INPUT} and all(t.centered for t in ev.operands):
+        return "COS110"  # token rows centred over the vocabulary by the code: the translation is gone
     if ev.ranking:
+        if ev.a.kind == INPUT and facts.tied_positions and not facts.sigmoid:
+            return "COS150"  # one vector ranked against the token rows of a tied model with learned positions
         if ev.a.kind != LABEL or facts.sigmoid:
             return None
         return "COS120"
@@ -598,7 +602,9 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
         ctx,
         "COS150",
         lambda ev: (
-            f"similarity between input-embedding rows{_src(ev)} of a tied model"
+            ("one vector ranked by similarity against the input-embedding rows" if ev.ranking else
+             "similarity between input-embedding rows")
+            + f"{_src(ev)} of a tied model"
             + (
                 " with learned position embeddings (translating the token rows by c and the position rows "
                 "by -c keeps every input vector)"

@@ -102,6 +102,10 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
         self.tree = tree
         self._switches = _switch_candidates(tree)  # cheap: the module body's `name = False` lines
+        # a boolean parameter no call of the module sets (`def f(W, subtract_mean=True)` called as
+        # `f(W)`): inside the function its test always takes the default's branch
+        self._fixed: dict[str, bool] = {}
+        self._call_index: _CallIndex | None = None
         # the label-row helpers of another scanned module: (module, level) -> {function: rows}
         self._imports = imports
         # bare names imported from modules outside the scan (`from utils import get_unembedding`
@@ -125,8 +129,16 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._all_functions: list[FuncInfo] = []
         self._context = context  # the document's prose (a notebook's markdown cells)
         self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)
+        # names bound to the head's rows (`prototypes = F.normalize(fc.weight)`): whatever they are
+        # called, they are not the class means a neural-collapse comparison takes
+        self.head_names: set[str] = set()
         self._role_scopes = [id(tree)]
         self.strings.update(self.roles.last_keys)
+
+    def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]:
+        if self._call_index is None:
+            self._call_index = _CallIndex(self.tree)
+        return self._call_index.fixed_switches(fn)
 
     @cached_property
     def _off(self) -> frozenset[str]:
@@ -179,7 +191,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
 
     def _sink(self, kind: str, a: Taint, b: Taint | None, node: ast.AST, what: str) -> Sim:
         """A similarity sink reached at `node`: record the event; its value is a `Sim`."""
-        ev = Event(kind, a, b, self._pos(node), what, against_means=against_class_means(node))
+        ev = Event(kind, a, b, self._pos(node), what, against_means=against_class_means(node, self.head_names))
         self._emit(ev)
         return Sim(ev)
 
@@ -258,7 +270,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
                 shared["self." + name] = info  # `self.helper(W)` is followed into the helper
             elif _decorated(info.node, "staticmethod"):
                 shared["self." + name] = info  # `self.gram(W)` of a static helper: no `self` to skip
-        for sub in sorted(methods, key=lambda m: m.name != "__init__"):
+        # `__init__` first, then the methods that set attributes (`fit`: `self.W = normalize(fc.weight)`),
+        # so that a method another one calls earlier in the class sees them
+        for sub in sorted(methods, key=lambda m: (m.name != "__init__", not _sets_attributes(m))):
             bound = init_args if sub.name == "__init__" else {}
             self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
 
@@ -273,6 +287,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         for target in stmt.targets:
             self._bind(target, value, env)
             self.remember_norm(target, stmt.value, env)
+            if isinstance(target, ast.Name):
+                is_head = isinstance(value, Taint) and value.kind == LABEL and value.orient in (ROWS, COLS)
+                (self.head_names.add if is_head else self.head_names.discard)(target.id)
         if value is None and unknown_call and isinstance(stmt.targets[0], ast.Tuple):
             self._unpack_weights(stmt.targets[0], stmt.value, env)
             for name in stmt.targets[0].elts:  # `emb, unemb, *_ = model.weights()`
@@ -337,6 +354,10 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self.eval(stmt.test, env)
         if self._switches and _never(stmt.test, self._off):
             self._block(stmt.orelse, env)  # `normalize = False` … `if normalize and use_ip:` never runs
+            return
+        fixed = self._fixed.get(stmt.test.id) if isinstance(stmt.test, ast.Name) else None
+        if fixed is not None and isinstance(stmt, ast.If):
+            self._block(stmt.body if fixed else stmt.orelse, env)  # `if subtract_mean:` with its default
             return
         self.refine(stmt.test, env)
         if not stmt.orelse:
@@ -449,6 +470,15 @@ def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     return any(getattr(d, "id", "") == name for d in node.decorator_list)
 
 
+def _sets_attributes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Does the method assign `self.<name> = ...` anywhere in its body?"""
+    return any(
+        isinstance(sub, ast.Assign)
+        and any(isinstance(tg, ast.Attribute) and getattr(tg.value, "id", "") == "self" for tg in sub.targets)
+        for sub in ast.walk(node)
+    )
+
+
 def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A plain method (not a static or class method) whose first parameter is `self`."""
     args = node.args.posonlyargs + node.args.args
@@ -476,6 +506,50 @@ def _stores(nodes: Sequence[ast.AST]) -> Iterator[ast.Name | ast.Attribute]:
         for node in ast.walk(top):
             if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
                 yield node
+
+
+class _CallIndex:
+    """The calls of a module by the name they call, and every keyword any call passes."""
+
+    def __init__(self, tree: ast.Module):
+        self.calls: dict[str, list[ast.Call]] = {}
+        self.keywords: set[str | None] = set()
+        self.loads: Counter[str] = Counter()  # every read of a bare name, called or not
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                self.calls.setdefault(name, []).append(node)
+                self.keywords.update(k.arg for k in node.keywords)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads[node.id] += 1
+
+    def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]:
+        """Parameters with a True / False default that no call of the module passes, by keyword or by
+        position (nor `**kwargs`, nor a reference to the function other than a call)."""
+        args = fn.args.posonlyargs + fn.args.args
+        calls = self.calls.get(fn.name, [])
+        bare_calls = sum(isinstance(c.func, ast.Name) for c in calls)
+        framework = any(not _grad_mode(d) for d in fn.decorator_list)  # `@click.option`, `@app.command`
+        if framework or (None in self.keywords and calls) or self.loads[fn.name] > bare_calls:
+            return {}  # set by a framework, by `**kwargs`, or handed over (`fire.Fire(main)`)
+        most = max((len(c.args) + any(isinstance(a, ast.Starred) for a in c.args) * 99 for c in calls), default=0)
+        out: dict[str, bool] = {}
+        defaults = list(zip(args[len(args) - len(fn.args.defaults) :], fn.args.defaults, strict=True))
+        defaults += [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults, strict=True) if d is not None]
+        for arg, default in defaults:
+            if isinstance(default, ast.Constant) and isinstance(default.value, bool) and arg.arg not in self.keywords:
+                position = args.index(arg) if arg in args else len(args) + 99
+                if position >= most + (1 if fn.args.args and fn.args.args[0].arg == "self" else 0):
+                    out[arg.arg] = default.value
+        return out
+
+
+def _grad_mode(decorator: ast.expr) -> bool:
+    """`@torch.no_grad()`, `@torch.inference_mode()`, `@staticmethod`: decorators that call nothing else."""
+    core = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = core.attr if isinstance(core, ast.Attribute) else getattr(core, "id", "")
+    return name in ("no_grad", "inference_mode", "enable_grad", "staticmethod", "jit")
 
 
 def _switch_candidates(tree: ast.Module) -> frozenset[str]:

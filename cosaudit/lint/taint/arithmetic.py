@@ -99,7 +99,7 @@ class ArithmeticRules(AnalyzerHost):
         left, right = as_row(left), as_row(right)
         for t, other in ((left, right), (right, left)):
             unit_rows = isinstance(other, Unit) and isinstance(t, Taint) and t.kind == LABEL and t.normalized
-            if unit_rows and not against_class_means(node):  # NC3: each row against its own class mean
+            if unit_rows and not against_class_means(node, self.head_names):  # NC3: each row against its own class mean
                 # a unit vector of ours times unit label rows (`(decode_unit * token_dirs).sum(-1)`): the cosines
                 return self._sink("cosine", t, None, node, "elementwise product with a unit vector")
         if not (self._labelish(left) and self._labelish(right)):
@@ -178,7 +178,7 @@ class ArithmeticRules(AnalyzerHost):
         row, divided by both norms, is their cosine written out (COS120, as `cosine_similarity(h, W[i])`
         is); divided by one norm it stays a projection."""
         pair = _dot_operands(value)
-        if pair is None or against_class_means(value):
+        if pair is None or against_class_means(value, self.head_names):
             return None
         a, b = (self.eval(x, env) for x in pair)
         for t, node, other, other_node in ((a, pair[0], b, pair[1]), (b, pair[1], a, pair[0])):
@@ -257,7 +257,7 @@ class ArithmeticRules(AnalyzerHost):
                 and t.orient in (ROWS, COLS)
                 and probe_vector(other)
                 and t.source in normed
-                and not against_class_means(product)
+                and not against_class_means(product, self.head_names)
             ):
                 unit = replace(t, normalized=True)
                 sim: Sim = self._sink("cosine", unit, None, product, "@ divided by the row norms")
@@ -270,7 +270,7 @@ class ArithmeticRules(AnalyzerHost):
                 and t.orient == VEC
                 and t.normalized
                 and self._norm_of(other_node, denominator)
-                and not against_class_means(product)
+                and not against_class_means(product, self.head_names)
             ):
                 return self._sink("cosine", t, None, product, "@ divided by the other rows' norms")
         return None

@@ -62,6 +62,8 @@ class FunctionRules(AnalyzerHost):
         for name in info.params:  # a parameter shadows a name bound outside
             self.strings.pop(name, None)
         self.strings.update(_named_defaults(node))
+        fixed_before = self._fixed
+        self._fixed = self.fixed_switches(node)
         quiet = bool(P.FORWARD_FUNCS.search(node.name))
         info.quiet = quiet
         info.initialiser = quiet and bool(P.INIT_FUNCS.match(node.name))
@@ -76,6 +78,7 @@ class FunctionRules(AnalyzerHost):
         finally:
             returns, events = self._returns, self._current_events
             self._returns, self._quiet, self._init_quiet, self._current_events = saved
+            self._fixed = fixed_before
         if shared is not None:
             shared.update((k, v) for k, v in env.items() if k.startswith("self.") and v is not None)
         info.templates = [e for e in events if e.pending]
@@ -109,13 +112,13 @@ class FunctionRules(AnalyzerHost):
         info.called = True
         actual = self._actuals(info, call, env)
         made: dict[int, Event] = {}
-        means = against_class_means(call)  # `lens(class_means[c], W)`: neural-collapse code
+        means = against_class_means(call, self.head_names)  # `lens(class_means[c], W)`: neural-collapse code
         if not info.reported_in_body and not info.initialiser:
             for tmpl in info.templates:
                 if info.quiet and not tmpl.between_labels:
                     continue  # the forward pass itself: rows against an input
                 ops = _instantiate(tmpl, actual) or (None if means else _lens(tmpl, actual))
-                if ops is None:
+                if ops is None or (tmpl.needs_unit_rows and not ops[0].normalized):
                     continue
                 kind = "cosine" if tmpl.kind == "dot" and any(o.normalized for o in ops) else tmpl.kind
                 ev = Event(

@@ -38,6 +38,8 @@ class AnalyzerHost:
     _current_events: list[Event] | None
     _all_functions: list[FuncInfo]
     roles: HeadRoles
+    head_names: set[str]  # names bound to the head's rows (not class means, whatever they are called)
+    _fixed: dict[str, bool]  # boolean parameters of the function being analysed, fixed by their defaults
     prose_strings: list[ast.Constant]
 
     if TYPE_CHECKING:
@@ -62,6 +64,8 @@ class AnalyzerHost:
         def _block(self, body: list[ast.stmt], env: dict[str, Any]) -> None: ...
         @abstractmethod
         def refine(self, test: ast.AST, env: dict[str, Any]) -> None: ...
+
+        def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]: ...
         @abstractmethod
         def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None: ...
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -34,8 +35,9 @@ _MEAN_NAME = re.compile(r"mean|centroid|proto|^mus?$|^mu_|_mu$", re.I)
 _MEAN_MATRIX = re.compile(r"^M(_\w*)?$")
 
 
-def against_class_means(node: ast.AST) -> bool:
-    """Does the call or product at `node` take class means as its other operand?"""
+def against_class_means(node: ast.AST, head_names: Collection[str] = ()) -> bool:
+    """Does the call or product at `node` take class means as its other operand? A name bound to the
+    head's own rows (`prototypes = F.normalize(model.classifier.weight)`, `head_names`) is not one."""
     if isinstance(node, ast.BinOp):
         operands: list[ast.AST] = [node.left, node.right]
     elif isinstance(node, ast.Call):
@@ -45,7 +47,7 @@ def against_class_means(node: ast.AST) -> bool:
     for op in operands:
         for sub in ast.walk(op):
             name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else ""
-            if name and (_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name)):
+            if name and name not in head_names and (_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name)):
                 return True
     return False
 
@@ -161,7 +163,7 @@ class SinkRules(AnalyzerHost):
                 and probe_vector(other)
                 and (t.orient in (ROWS, COLS, SEL) or one_label_row(t))
                 and kind == "cosine"
-                and not against_class_means(node)
+                and not against_class_means(node, self.head_names)
             ):
                 return self._sink("cosine", t, None, node, what)
         return first_sim(a, b)
@@ -177,6 +179,12 @@ class SinkRules(AnalyzerHost):
         for t, ok, other in ((a, left, b), (b, right, a)):
             ranking = ok and probe_vector(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
             one_row = ok and unit_against_rows(t, other)
-            if (ranking or one_row) and not against_class_means(node):
+            if (ranking or one_row) and not against_class_means(node, self.head_names):
                 return self._sink("cosine", t, None, node, what)
+        for t, other in ((a, b), (b, a)):
+            if isinstance(t, Taint) and t.kind == PARAM and isinstance(other, Unit):
+                # `F.normalize(h) @ rows.T` in a helper: decided at each call by the rows it is given
+                sim: Sim = self._sink("dot", t, None, node, what)
+                sim.event.needs_unit_rows = True
+                return sim
         return first_sim(a, b)

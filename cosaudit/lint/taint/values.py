@@ -79,6 +79,9 @@ class Event:
     helper: str | None = None
     against_means: bool = False  # the other operand is class means (neural-collapse code)
     by_name: bool = False  # only a helper's name says it compares the rows (nearest labels): a warning
+    # a helper's unit vector against its parameter's rows (`F.normalize(h) @ rows.T`): a cosine lens
+    # only when the rows it is given are unit rows too; given raw rows it computes logits
+    needs_unit_rows: bool = False
 
     @property
     def ranking(self) -> bool:
