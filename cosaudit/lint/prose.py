@@ -57,6 +57,8 @@ RELATION = re.compile(
     # "orthogonal" as a relation, not linear algebra's "orthogonal projection / complement / basis"
     r"orthogonal(?! (?:projections?|complements?|basis|bases|matri(?:x|ces)|group))|"
     r"geometric(?:al)? proximity|hypersphere|"
+    # the mean pairwise cosine of the rows ("the output embeddings are extremely anisotropic")
+    r"(?:an)?isotrop(?:y|ic|ically)|"
     r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
     r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
     r"group(?:s|ed)? together|"
