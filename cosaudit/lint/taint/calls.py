@@ -20,6 +20,7 @@ from cosaudit.lint.taint.syntax import access_path, callee, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
     NOTHING,
+    PARAM,
     ROWS,
     ClassInfo,
     FuncInfo,
@@ -162,8 +163,9 @@ class CallRules(AnalyzerHost):
         tensor name among its candidates (`CANDIDATES = ["lm_head.weight", ...]`): the head,
         at medium confidence."""
         arg = node.args[0] if node.args else None
-        if not isinstance(arg, ast.Name) or env.get(arg.id) is not None:
-            return None  # e.g. `for key in f.keys()`: followed by the name tests instead
+        held = env.get(arg.id) if isinstance(arg, ast.Name) else None
+        if not isinstance(arg, ast.Name) or (held is not None and not (isinstance(held, Taint) and held.kind == PARAM)):
+            return None  # e.g. `for key in f.keys()`: followed by the name tests instead (a parameter's item is a name)
         if not any(label_name(n) for names in self._string_lists.values() for n in names):
             return None
         return Taint(LABEL, ROWS, confidence="medium", source=f"get_tensor({arg.id})")

@@ -300,6 +300,11 @@ class ExpressionRules(ArithmeticRules):
         local = dict(env)
         for gen in node.generators:
             self._bind_iter(gen.target, gen.iter, local)
+            items = local.get(gen.iter.id) if isinstance(gen.iter, ast.Name) else None
+            if isinstance(gen.target, ast.Name) and isinstance(items, Taint) and items.kind == PARAM:
+                if items.orient == VEC and not (items.row or items.flip):
+                    # `[dot(a, b) / (norm_a * norm(b)) for b in bs]` of a helper: a row, if given a matrix
+                    local[gen.target.id] = replace(items, row=True)
             for cond in gen.ifs:
                 self.eval(cond, local)
                 self.refine(cond, local)

@@ -140,6 +140,8 @@ class FunctionRules(AnalyzerHost):
         if isinstance(ret, Taint):
             if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
+                if ret.row:  # `for name in wanted: ... return name`: one item of the argument
+                    v = _row_of(v)
                 if not isinstance(v, Taint):
                     return None
                 return replace(v, normalized=v.normalized or ret.normalized, centered=v.centered or ret.centered)

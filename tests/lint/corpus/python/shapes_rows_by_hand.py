@@ -6,10 +6,12 @@ beforehand); each token's input and output embeddings as unit rows, multiplied
 elementwise and summed, in JAX; a helper that multiplies unit classifier rows by unit vectors of
 ours; a row made unit first and a delta divided by its own norm later; norms written
 `sqrt(sum(x ** 2))` or `jnp.linalg.norm`; an analogy (`woman - man + king`, which moves with the rows)
-against one row and against all of them; a unit vector and a unit row contracted by `einops.einsum`. The look-alikes stay quiet: two offsets (woman − man and
+against one row and against all of them; a unit vector and a unit row contracted by `einops.einsum`;
+a helper's comprehension `[dot(a, b) / (norm_a * norm(b)) for b in bs]`. The look-alikes stay quiet:
+two offsets (woman − man and
 queen − king), a delta along the unit row, the same over the row's norm alone (a projection),
-over two norms neither of which is the row's, and the raw input-output product (the direct path's
-logits).
+over two norms neither of which is the row's, the raw input-output product (the direct path's
+logits), and the helper's comprehension of raw products given a hidden state.
 
 Shapes seen in public logit-geometry scripts and embedding-alignment analyses; written for cosaudit's tests.
 """
@@ -77,3 +79,17 @@ along_target = float(jnp.sum(resid * target_col) / target_norm)
 projection = np.dot(h, W_U[top1]) / np.linalg.norm(W_U[top1])
 other_norms = np.dot(h, W_U[top1]) / (np.linalg.norm(h) * np.linalg.norm(g))
 direct_path = jnp.sum(sample_E * sample_U, axis=-1)
+
+
+def cosines_to_each(a, bs):
+    norm_a = np.linalg.norm(a)
+    return [np.dot(a, b) / (norm_a * np.linalg.norm(b)) for b in bs]
+
+
+def dots_to_each(a, bs):
+    return [np.dot(a, b) for b in bs]
+
+
+head_np = lm.lm_head.weight.detach().numpy()
+neighbours_by_hand = cosines_to_each(head_np[token], head_np)  # expect: COS101
+logits_by_hand = dots_to_each(hidden_np, head_np)
