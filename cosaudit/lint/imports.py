@@ -26,6 +26,7 @@ from pathlib import Path
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import FuncInfo, Taint, helper_summary
 from cosaudit.lint.taint.syntax import nested_statements
+from cosaudit.lint.taint.values import ForeignClass
 
 _MAX_SUMMARY_BYTES = 1_000_000  # a module larger than this is not summarised
 _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders above the importer
@@ -35,7 +36,7 @@ _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders a
 class _Summary:
     """What one scanned module offers its importers."""
 
-    helpers: dict[str, Taint | FuncInfo] = field(default_factory=dict)
+    helpers: dict[str, Taint | FuncInfo | ForeignClass] = field(default_factory=dict)
     # module-level classes by what their code shows: "cosine head" (a normalised head), "tied positions"
     # (token rows tied to the head, with learned absolute positions: nanoGPT's GPT)
     classes: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -48,7 +49,7 @@ class FileImports:
         self._index = index
         self._folder = os.path.dirname(os.path.abspath(importer))
 
-    def helpers(self, module: str | None, level: int) -> dict[str, Taint | FuncInfo] | None:
+    def helpers(self, module: str | None, level: int) -> dict[str, Taint | FuncInfo | ForeignClass] | None:
         """The label-row helpers of `from <level dots><module> import ...` (None: not a module of the scan)."""
         summary = self._index.summary(self._folder, module, level)
         return summary.helpers if summary is not None else None
@@ -75,7 +76,8 @@ class ModuleIndex:
 
     def for_file(self, importer: Path) -> FileImports | None:
         """The other modules as `importer` sees them (None when the scan holds no other module)."""
-        return FileImports(self, importer) if len(self._py) >= 2 else None
+        # a notebook importing the one module of the scan counts too
+        return FileImports(self, importer) if self._py - {os.path.abspath(importer)} else None
 
     def summary(self, folder: str, module: str | None, level: int) -> _Summary | None:
         path = self.resolve(folder, module, level)

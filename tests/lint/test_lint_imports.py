@@ -265,3 +265,55 @@ def test_a_model_class_of_the_scan_that_ties_with_learned_positions_makes_token_
     untied = _NANOGPT.replace("        self.transformer.wte.weight = self.lm_head.weight\n", "")
     _write(tmp_path / "untied", {"model.py": untied, "analyze_embeddings.py": _NODE_COS})
     assert _codes(tmp_path / "untied") == []
+
+
+_TEACHING_HELPER = """\
+import numpy as np
+from transformers import AutoModelForMaskedLM
+
+
+def cosine_similarities(a, bs):
+    norm_a = np.linalg.norm(a)
+    return [np.dot(a, b) / (norm_a * np.linalg.norm(b)) for b in bs]
+
+
+class Model:
+    def __init__(self, model_id):
+        self.embedder = AutoModelForMaskedLM.from_pretrained(model_id)
+        self.vocab = self.embedder.get_input_embeddings().weight.detach().numpy()
+
+    def token_to_id(self, token):
+        return self.tokenizer.convert_tokens_to_ids(token)
+
+    def most_similar(self, token, top_n=5):
+        row = self.vocab[self.token_to_id(token)]
+        scores = cosine_similarities(row, self.vocab)
+        return np.argsort(scores)[::-1][:top_n]
+"""
+
+
+def _notebook(*cells: str) -> str:
+    import json
+
+    code = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": c} for c in cells]
+    return json.dumps({"cells": code, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_a_notebook_calling_a_helper_class_that_compares_token_rows_of_a_tied_checkpoint(tmp_path: Path) -> None:
+    """The cosines live in the repository's helper class; the notebook names the checkpoint (BERT:
+    tied, with learned positions), so each call of the comparing method is the finding."""
+    nb = _notebook(
+        'from tokenizeutils import Model\nmodel = Model("google-bert/bert-large-uncased")\n',
+        'print(model.token_to_id("library"))\n',
+        'print(model.most_similar("library", top_n=10))\n',
+    )
+    _write(tmp_path, {"tokenizeutils.py": _TEACHING_HELPER, "embed.ipynb": nb})
+    assert _codes(tmp_path) == [("embed.ipynb", "COS150", 1)]
+    # the helper module alone names no checkpoint: its token rows are an input table, quiet
+    assert _codes(tmp_path, "tokenizeutils.py") == []
+
+
+def test_the_same_helper_class_given_a_rope_checkpoint_stays_quiet(tmp_path: Path) -> None:
+    nb = _notebook('from tokenizeutils import Model\nmodel = Model("google/gemma-2b")\nmodel.most_similar("library")\n')
+    _write(tmp_path, {"tokenizeutils.py": _TEACHING_HELPER, "embed.ipynb": nb})
+    assert _codes(tmp_path) == []

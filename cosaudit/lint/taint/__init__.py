@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from cosaudit.lint.taint.analyzer import Analyzer
 from cosaudit.lint.taint.modules import ImportLookup
-from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, FuncInfo, Taint
+from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, ForeignClass, FuncInfo, Taint
 
 
 def analyse(
@@ -38,7 +38,7 @@ def analyse(
     return events, a.prose_strings
 
 
-def helper_summary(tree: ast.Module) -> dict[str, Taint | FuncInfo]:
+def helper_summary(tree: ast.Module) -> dict[str, Taint | FuncInfo | ForeignClass]:
     """The module-level functions of a module that return label rows (`def get_unembedding(model):
     return model.lm_head.weight`: those rows), and those whose body compares what they are given
     (`def cos_matrix(w): ...; return wn @ wn.T`: the analysed function, its similarities
@@ -46,13 +46,34 @@ def helper_summary(tree: ast.Module) -> dict[str, Taint | FuncInfo]:
     following the module's own imports."""
     a = Analyzer(tree)
     a.run()
-    out: dict[str, Taint | FuncInfo] = {}
+    out: dict[str, Taint | FuncInfo | ForeignClass] = {}
     for name, info in a.functions.items():
         if isinstance(info.returns, Taint) and info.returns.kind == LABEL:
             out[name] = info.returns
         elif info.templates and not info.reported_in_body:
             out[name] = replace(info, foreign=True)
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name not in out:
+            methods = _comparing_methods(node, a.events)
+            if methods:
+                out[node.name] = ForeignClass(node.name, methods)
     return out
+
+
+def _comparing_methods(cls: ast.ClassDef, events: list[Event]) -> dict[str, Event]:
+    """The methods of a class in whose body label rows (or token rows) were compared: the first such
+    similarity of each."""
+    found: dict[str, Event] = {}
+    for fn in cls.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name.startswith("__"):
+            continue
+        end = fn.end_lineno or fn.lineno
+        for ev in events:
+            kinds = {t.kind for t in ev.operands}
+            if not ev.pending and kinds <= {LABEL, INPUT} and fn.lineno <= ev.pos[0] <= end:
+                found[fn.name] = ev
+                break
+    return found
 
 
 __all__ = [

@@ -23,6 +23,8 @@ from cosaudit.lint.taint.values import (
     PARAM,
     ROWS,
     ClassInfo,
+    ForeignClass,
+    ForeignObject,
     FuncInfo,
     HeadModule,
     ImportedHelper,
@@ -128,6 +130,10 @@ class CallRules(AnalyzerHost):
             return self._construct(fval, node, env)
         if isinstance(fval, ImportedHelper):
             return self._call_imported(fval, node, env)
+        if isinstance(fval, ForeignClass):
+            for a in node.args:
+                self.eval(a, env)
+            return ForeignObject(fval)
         if isinstance(fval, Taint) and fval.table and len(node.args) == 1:
             # an embedding table made of label rows (`Embedding.from_pretrained(W)`), called: a lookup
             self.eval(node.args[0], env)

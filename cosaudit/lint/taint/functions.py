@@ -27,6 +27,7 @@ from cosaudit.lint.taint.values import (
     Derived,
     DictVal,
     Event,
+    ForeignClass,
     FuncInfo,
     HeadModule,
     ImportedHelper,
@@ -204,10 +205,11 @@ class FunctionRules(AnalyzerHost):
             self._emit(ev)
 
 
-def imported(name: str, summary: Taint | FuncInfo) -> ImportedHelper | FuncInfo:
+def imported(name: str, summary: Taint | FuncInfo | ForeignClass) -> ImportedHelper | FuncInfo | ForeignClass:
     """What a name imported from another scanned module is bound to: a helper returning label rows,
-    or the analysed function itself (its similarities are instantiated at each call)."""
-    return summary if isinstance(summary, FuncInfo) else ImportedHelper(name, summary)
+    the analysed function itself (its similarities are instantiated at each call), or a class whose
+    methods compare label rows."""
+    return summary if isinstance(summary, (FuncInfo, ForeignClass)) else ImportedHelper(name, summary)
 
 
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

@@ -158,6 +158,23 @@ class ModelObj:
 
 
 @dataclass
+class ForeignClass:
+    """A class of another scanned module whose methods compare label rows inside (a teaching helper's
+    `Model.most_similar(token)` ranking every token row by cosine): each call of such a method on
+    an instance made here is that comparison, judged by this file's facts (the checkpoint it names)."""
+
+    name: str
+    methods: dict[str, Event]
+
+
+@dataclass
+class ForeignObject:
+    """An instance of a `ForeignClass` (`model = Model("google-bert/bert-large-uncased")`)."""
+
+    cls: ForeignClass
+
+
+@dataclass
 class ImportedHelper:
     """A function imported from another module of the scanned tree (`from utils import
     get_unembedding`) whose summary there says it returns label rows: each call returns them."""

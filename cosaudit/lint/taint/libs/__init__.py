@@ -30,6 +30,7 @@ from cosaudit.lint.taint.libs.common import CallSite, Handler
 from cosaudit.lint.taint.values import (
     NOTHING,
     FaissIndex,
+    ForeignObject,
     HeadModule,
     ModelObj,
     NormOf,
@@ -80,6 +81,7 @@ _METHODS: list[tuple[type, Handler]] = [
     (FaissIndex, faiss.index_method),
     (ann.VectorIndex, ann.index_method),
     (HeadModule, modules.head_method),
+    (ForeignObject, modules.foreign_method),
     (ParamName, _name_method),
     (Sim, uses.sim_method),
     (Taint, arrays.taint_method),

@@ -24,9 +24,12 @@ from cosaudit.lint.taint.values import (
     ROWS,
     VEC,
     Children,
+    Event,
+    ForeignObject,
     HeadFile,
     HeadModule,
     ParamList,
+    Sim,
     Taint,
     TupleVal,
 )
@@ -150,3 +153,18 @@ def head_method(an: AnalyzerHost, c: CallSite) -> Any:
     if meth == "get_weights":
         return ParamList(head, first="get_weights()[0]")  # Keras `layer.get_weights()[0]`: the kernel
     return NOTHING
+
+
+def foreign_method(an: AnalyzerHost, c: CallSite) -> Any:
+    """`model.most_similar(token)` of a class of another scanned module whose method compares label
+    rows (or token rows) inside: that comparison, here, judged by this file's facts."""
+    obj: ForeignObject = c.receiver
+    meth = c.method.attr
+    template = obj.cls.methods.get(meth)
+    if template is None:
+        return NOTHING
+    for a in c.node.args:
+        an.eval(a, c.env)
+    ev = Event(template.kind, template.a, template.b, an._pos(c.node), template.what, helper=f"{obj.cls.name}.{meth}")
+    an._emit(ev)
+    return Sim(ev)
