@@ -109,7 +109,9 @@ OTHER_OPERAND = re.compile(
     # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
     r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
     r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
-    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b)\w*|"
+    r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b|"
+    # output distributions and logit vectors compared with each other, not the rows
+    r"probability distributions?\b|output distributions?\b|logit vectors?\b)\w*|"
     # a steering vector, a probe direction or a latent is compared, or an axis between two rows
     r"\bsteering[- ](?:vectors?|directions?)\b|\bprobe[- ](?:vectors?|directions?)\b|\blatents?\b|"
     r"\b(?:un)?embedding (?:axis|axes)\b|"

@@ -25,6 +25,8 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
             return None
         return "COS120"
     if kinds == {INPUT}:
+        if ev.kind == "euclid":
+            return None  # distances between token rows: a translation of the rows leaves them alone
         return "COS150" if (facts.tied and facts.output_talk) or facts.tied_positions else None
     if kinds != {LABEL}:
         return None  # e.g. lm_head row vs input-embedding row of the same token: a tie check

@@ -70,6 +70,11 @@ class ArithmeticRules(AnalyzerHost):
                 return None  # `a @ a` under a division: a squared norm, not a similarity
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
+            if isinstance(right, Sim) and right.event.kind == "dot" and _squares(left_node):
+                # `norms**2 + norms.T**2 - 2 * (W @ W.T)`: the squared distances between the rows, which a
+                # shared translation leaves alone
+                right.event.kind = "euclid"
+                return right
             return self._subtract(left, right)
         if isinstance(op, ast.Mult):
             scaled = self._times_inverse_norm(left, right, left_node, right_node)
@@ -482,3 +487,15 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
         and right is None
         and _layer_weight(right_node)
     )
+
+
+def _squares(node: ast.AST) -> bool:
+    """Does the expression square something (`x ** 2`, `x.pow(2)`, `np.square(x)`)?"""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Pow) and const(sub.right) == 2:
+            return True
+        if isinstance(sub, ast.Call) and isinstance(sub.func, (ast.Attribute, ast.Name)):
+            name = sub.func.attr if isinstance(sub.func, ast.Attribute) else sub.func.id
+            if name == "square" or (name == "pow" and sub.args and const(sub.args[-1]) == 2):
+                return True
+    return False

@@ -408,6 +408,9 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
             continue  # `alpha: float = -4.0`: a number, never a matrix a caller could pass
         if a.arg in defined:
             out[a.arg] = defined[a.arg]
+        elif _HEAD_MODULE_PARAM.match(a.arg) and _tensor_annotation(a):
+            # `lm_head: Optional[torch.Tensor]`: the head module's name on a tensor is its weight
+            out[a.arg] = Taint(LABEL, ROWS, confidence="medium", source=a.arg)
         elif hint is not None:
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
         elif documented and (_MATRIX_PARAM.match(a.arg) or (named and _GENERIC_MATRIX.match(a.arg))):
@@ -418,6 +421,15 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
 
 
 _SCALAR_TYPES = {"int", "float", "bool", "str", "complex"}
+# a head module's name, which on a tensor parameter names the head's weight (not `head`: attention heads)
+_HEAD_MODULE_PARAM = re.compile(r"^(?:lm_head|classifier|fc|output_embeddings?|out_embed(?:ding)?s?)$")
+_TENSOR_TYPE = re.compile(r"\b(?:Tensor|ndarray|Array|FloatTensor)\b")
+
+
+def _tensor_annotation(a: ast.arg) -> bool:
+    """Is the parameter annotated as a tensor or an array (`torch.Tensor`, `Optional[np.ndarray]`,
+    `Float[Tensor, "vocab d"]`)?"""
+    return a.annotation is not None and bool(_TENSOR_TYPE.search(ast.unparse(a.annotation)))
 
 
 def _scalar_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

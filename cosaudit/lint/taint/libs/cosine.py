@@ -35,6 +35,14 @@ def scipy_cosine(an: AnalyzerHost, c: CallSite) -> Any:
     return an._cosine_sink(c.args, c.node, None, torch_style=False, what="scipy cosine")
 
 
+def two_argument_cos(an: AnalyzerHost, c: CallSite) -> Any:
+    """`utils.cos(x, y)` of a user's helper library (neel's `nutils.cos`): two arguments make it the
+    cosine over the last axis; the numeric libraries' `cos` is the elementwise cosine of one angle."""
+    if len(c.node.args) != 2 or c.owner.split(".")[0] in P.NUMERIC_LIBRARIES or not c.owner:
+        return NOTHING
+    return an._cosine_sink(c.args[:2], c.node, -1, torch_style=True, what=f"{c.owner}.cos")
+
+
 def cosine_module(an: AnalyzerHost, c: CallSite) -> Any:
     """`nn.CosineSimilarity(dim=0)`, `tf.keras.losses.CosineSimilarity(axis=-1)` (Keras' default
     axis is the last): a callable that computes a cosine when applied."""
@@ -57,5 +65,6 @@ CONSTRUCTORS: dict[str, Handler] = table(cosine_module, "CosineSimilarity")
 FUNCTIONS: dict[str, Handler] = {
     **table(cosine_similarity, *P.COSINE_CALLS, "paired_cosine_distances"),
     **table(scipy_cosine, "cosine"),
+    **table(two_argument_cos, "cos"),
     **table(angle, *P.ANGLE_CALLS),
 }
