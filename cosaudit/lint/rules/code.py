@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from cosaudit.lint.context import RuleContext, confidence_of
+from cosaudit.lint.context import Facts, RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
 from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, message
@@ -16,18 +16,10 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
     """The one code rule an event belongs to (or None: not a finding)."""
     kinds = {t.kind for t in ev.operands}
     facts = ctx.facts
-    if kinds == {INPUT} and all(t.centered for t in ev.operands):
-        return "COS110"  # token rows centred over the vocabulary by the code: the translation is gone
-    if ev.ranking:
-        if ev.a.kind == INPUT and facts.tied_positions and not facts.sigmoid:
-            return "COS150"  # one vector ranked against the token rows of a tied model with learned positions
-        if ev.a.kind != LABEL or facts.sigmoid:
-            return None
-        return "COS120"
     if kinds == {INPUT}:
-        if ev.kind == "euclid":
-            return None  # distances between token rows: a translation of the rows leaves them alone
-        return "COS150" if (facts.tied and facts.output_talk) or facts.tied_positions else None
+        return _classify_token_rows(ev, facts)
+    if ev.ranking:
+        return "COS120" if ev.a.kind == LABEL and not facts.sigmoid else None
     if kinds != {LABEL}:
         return None  # e.g. lm_head row vs input-embedding row of the same token: a tie check
     if facts.sigmoid:
@@ -43,6 +35,19 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
     if a.centered and b.centered:
         return "COS110"
     return "COS101" if ev.kind == "cosine" else "COS102"
+
+
+def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
+    """Token rows of an input table: the head's rows only when tied to it (with learned positions, or
+    with prose about predictions)."""
+    if all(t.centered for t in ev.operands):
+        return "COS110"  # token rows centred over the vocabulary by the code: the translation is gone
+    if ev.kind == "euclid":
+        return None  # distances between token rows: a translation of the rows leaves them alone
+    if ev.ranking:
+        # one vector ranked against the token rows of a tied model with learned positions
+        return "COS150" if facts.tied_positions and not facts.sigmoid else None
+    return "COS150" if (facts.tied and facts.output_talk) or facts.tied_positions else None
 
 
 def _events(ctx: RuleContext, code: str) -> Iterator[Event]:
