@@ -45,8 +45,10 @@ def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
     if ev.kind == "euclid":
         return None  # distances between token rows: a translation of the rows leaves them alone
     if ev.ranking:
-        # one vector ranked against the token rows of a tied model with learned positions
-        return "COS150" if facts.tied_positions and not facts.sigmoid else None
+        # one vector ranked against the token rows of a tied model with learned positions, the scores
+        # then ranked or shown (nearest tokens): not scores multiplied on through the model's weights
+        shown = any(d.kind == "display" for d in ev.derived)
+        return "COS150" if facts.tied_positions and shown and not facts.sigmoid else None
     return "COS150" if (facts.tied and facts.output_talk) or facts.tied_positions else None
 
 

@@ -61,6 +61,16 @@ def as_row(value: Any) -> Any:
     return value
 
 
+# the attention weights of a transformer (TransformerLens' names) and the SVD factors of their circuits
+_CIRCUIT_WEIGHT = re.compile(r"\b(?:W_[QKVO]|W_QK|W_OV|b_[QKVO]|QK|OV)\b|\b(?:W_QK|W_OV|QK|OV)\w*\.(?:U|Vh|S)\b")
+
+
+def _circuit(node: ast.AST) -> bool:
+    """A product taken through the attention weights (`W_E @ W_Q @ W_K.T @ W_E.T`, a singular vector of
+    `W_QK`): the model's own QK / OV circuit, not one vector ranked by cosine against the rows."""
+    return bool(_CIRCUIT_WEIGHT.search(ast.unparse(node)))
+
+
 def probe_vector(value: Any) -> bool:
     """Can `value` be the one vector ranked against every label row: anything we do not follow, or
     an analogy / difference of rows (`W[b] - W[a] + W[c]`)?"""
@@ -179,7 +189,7 @@ class SinkRules(AnalyzerHost):
         for t, ok, other in ((a, left, b), (b, right, a)):
             ranking = ok and probe_vector(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
             one_row = ok and unit_against_rows(t, other)
-            if (ranking or one_row) and not against_class_means(node, self.head_names):
+            if (ranking or one_row) and not against_class_means(node, self.head_names) and not _circuit(node):
                 return self._sink("cosine", t, None, node, what)
         for t, other in ((a, b), (b, a)):
             if isinstance(t, Taint) and t.kind == PARAM and isinstance(other, Unit):

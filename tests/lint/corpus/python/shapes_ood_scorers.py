@@ -4,7 +4,9 @@ like class means (`prototypes = F.normalize(model.classifier.weight)`), a scorer
 stores the unit rows after the method that uses them, a helper given GPT-2's unit token rows (tied
 to its head, with learned positions) by the caller, and a token table centred over the vocabulary
 only when a switch is on (its default, unless a call turns it off). The look-alikes stay quiet:
-each row against its own class mean, the helper given raw rows (logits), the centred default.
+each row against its own class mean, the helper given raw rows (logits), the centred default, the
+unit token rows taken through the attention weights (a QK circuit) or multiplied on through an MLP
+without being ranked.
 
 Shapes seen in public OOD and interpretability code; written for cosaudit's tests.
 """
@@ -73,3 +75,11 @@ def dendrogram_of(model, ids):
 def raw_dendrogram_of(model, ids):
     table = model.get_input_embeddings().weight[ids].numpy()
     return linkage(table, method="average", metric="cosine")  # expect: COS150
+
+
+def qk_circuit(model, query_rows):
+    token_rows = model.gpt2.transformer.wte.weight
+    unit_tokens = token_rows / token_rows.norm(dim=-1, keepdim=True)
+    scores = (unit_tokens @ (model.W_Q[0, 7] @ model.W_K[0, 7].T)) @ unit_tokens.T
+    through_mlp = (unit_tokens @ query_rows) @ model.blocks[1].mlp.W_in
+    return scores, through_mlp
