@@ -262,7 +262,8 @@ def sentences(par: Paragraph) -> list[Sentence]:
         text += chunk.strip() + " "
     out: list[Sentence] = []
     begin = 0
-    for m in re.finditer(r"[.!?](?=\s+[A-Z0-9\"'(\\$`*])", text):
+    # a full stop before a capital (or a number, a quote, math); a CJK full stop ends a sentence by itself
+    for m in re.finditer(r"[.!?](?=\s+[A-Z0-9\"'(\\$`*])|[。！？]", text):
         if _ABBREV.search(text[max(0, m.start() - 6) : m.end()]):
             continue
         out.append(_sentence(text, begin, m.end(), starts, par.section))
