@@ -136,6 +136,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self.strings.update(self.roles.last_keys)
 
     def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]:
+        defaults = [*fn.args.defaults, *fn.args.kw_defaults]
+        if not any(isinstance(d, ast.Constant) and isinstance(d.value, bool) for d in defaults):
+            return {}  # most functions have no flag: the module's calls need not be indexed
         if self._call_index is None:
             self._call_index = _CallIndex(self.tree)
         return self._call_index.fixed_switches(fn)
