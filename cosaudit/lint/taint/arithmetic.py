@@ -13,7 +13,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row, probe_vector
-from cosaudit.lint.taint.syntax import access_path, base_name, callee, const
+from cosaudit.lint.taint.syntax import access_path, base_name, callee, const, squared_base
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -405,7 +405,7 @@ def _measured(call: ast.Call, aliases: dict[str, str]) -> ast.AST | None:
     if isinstance(inner, ast.Call) and inner.func and callee(inner.func, aliases) == "sum":
         inner = inner.args[0] if inner.args else inner.func.value if isinstance(inner.func, ast.Attribute) else inner
     if isinstance(inner, ast.BinOp):
-        if isinstance(inner.op, ast.Pow) and const(inner.right) == 2:
+        if squared_base(inner) is not None:
             return inner.left
         if isinstance(inner.op, (ast.Mult, ast.MatMult)) and ast.unparse(inner.left) == ast.unparse(inner.right):
             return inner.left
@@ -492,7 +492,7 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
 def _squares(node: ast.AST) -> bool:
     """Does the expression square something (`x ** 2`, `x.pow(2)`, `np.square(x)`)?"""
     for sub in ast.walk(node):
-        if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Pow) and const(sub.right) == 2:
+        if squared_base(sub) is not None:
             return True
         if isinstance(sub, ast.Call) and isinstance(sub.func, (ast.Attribute, ast.Name)):
             name = sub.func.attr if isinstance(sub.func, ast.Attribute) else sub.func.id

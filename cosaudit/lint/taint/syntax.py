@@ -137,6 +137,13 @@ def contains_norm(node: ast.AST) -> bool:
     return False
 
 
+def squared_base(node: ast.AST) -> ast.AST | None:
+    """`x` of `x ** 2`; None for anything else."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and const(node.right) == 2:
+        return node.left
+    return None
+
+
 def square_root(node: ast.AST) -> bool:
     """`x ** 0.5`, `x ** (1 / 2)`: a square root written as a power."""
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)):
