@@ -113,6 +113,8 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self.outside_imports: set[str] = set()
         self.events: list[Event] = []
         self.aliases: dict[str, str] = {}
+        self.imported_names: set[str] = set()
+        self._bound_aliases: set[str] = set()  # aliases an assignment made (`cos = F.cosine_similarity`)
         self.functions: dict[str, FuncInfo] = {}
         self.globals: dict[str, Any] = {}
         self.strings: dict[str, str] = {}  # variables known to hold a tensor name
@@ -281,6 +283,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
 
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)
+        self.remember_alias(stmt.targets, stmt.value)
         value = self.eval(stmt.value, env)
         unknown_call = isinstance(stmt.value, ast.Call) or (
             isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Call)

@@ -201,8 +201,7 @@ class ExpressionRules(ArithmeticRules):
         if isinstance(base, (ParamList, Children)):
             return self._listed(base, const(node.slice), env)
         if isinstance(base, DictVal):  # `tables["output"]`; `tables[name]`: any of them
-            key = const(node.slice)
-            return base.items.get(key) if isinstance(key, str) else base.riskiest()
+            return base.pick(const(node.slice))
         option = _probe_option(node, base)
         if option is not None or not isinstance(base, Taint):
             return option
@@ -331,14 +330,24 @@ class ExpressionRules(ArithmeticRules):
 
     def store_row(self, base: str, key: ast.AST, value: Any, env: dict[str, Any]) -> None:
         """`vecs[name] = W[i]`, `M[k] = W[c]` into a container we do not follow: it now holds
-        label rows (a selection; a key picks one again)."""
-        if isinstance(value, Taint) and value.kind == LABEL and value.orient == VEC and env.get(base) is None:
+        label rows (a selection; a key picks one again). A label matrix (or a dict of them) stored
+        under a key (`tables[name] = lm.embed_out.weight`, `runs[m] = {"out": W}`) makes the
+        container a dict of them."""
+        held = env.get(base)
+        if isinstance(value, Taint) and value.kind == LABEL and value.orient == VEC and held is None:
             env[base] = replace(value, orient=SEL, keyed=True)
+        elif (_label_matrix(value) or isinstance(value, DictVal)) and (held is None or isinstance(held, DictVal)):
+            name = const(key)
+            items = dict(held.items) if held is not None else {}
+            if isinstance(name, str):
+                items[name] = value
+            was_open = held is not None and held.open
+            env[base] = DictVal(items, [*(held.values if held else []), value], was_open or not isinstance(name, str))
 
     def _e_Dict(self, node: ast.Dict, env: dict[str, Any]) -> Any:
         vals = [self.eval(v, env) for v in node.values]
         sim = next((v for v in vals if isinstance(v, Sim)), None)
-        if sim is not None or not any(_label_matrix(v) for v in vals):
+        if sim is not None or not any(_label_matrix(v) or isinstance(v, DictVal) for v in vals):
             return sim
         keys = {const(k): v for k, v in zip(node.keys, vals, strict=True) if isinstance(const(k), str)}
         return DictVal(keys, vals)

@@ -27,6 +27,8 @@ class AnalyzerHost:
     globals: dict[str, Any]
     strings: dict[str, str]
     outside_imports: set[str]  # names imported from modules outside the scan
+    imported_names: set[str]  # every name an import binds
+    _bound_aliases: set[str]
     _imports: ImportLookup | None  # the label-row helpers of the scan's other modules
     _string_lists: dict[str, list[str]]
     _quiet: int

@@ -31,6 +31,7 @@ class ModuleRules(AnalyzerHost):
             if alias.asname:
                 self.aliases[alias.asname] = alias.name.split(".")[-1]
             env.setdefault(bound, None)  # imported names are not label representations
+            self.imported_names.add(bound)
         if self._imports is None:
             if isinstance(stmt, ast.ImportFrom):  # no other module in the scan
                 self.outside_imports.update(alias.asname or alias.name for alias in stmt.names)
@@ -40,6 +41,22 @@ class ModuleRules(AnalyzerHost):
             self._bind_imported(stmt, env)
 
     _s_ImportFrom = _s_Import
+
+    def remember_alias(self, targets: list[ast.expr], value: ast.expr) -> None:
+        """`cos = torch.nn.functional.cosine_similarity`, `la = np.linalg`: a name bound to an
+        imported library's function or module is called (or reached through) as that one; bound
+        to anything else later, it is a plain name again."""
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return
+        name, root = targets[0].id, value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(value, ast.Attribute) and isinstance(root, ast.Name) and root.id in self.imported_names:
+            self.aliases[name] = value.attr
+            self._bound_aliases.add(name)
+        elif name in self._bound_aliases:
+            self._bound_aliases.discard(name)
+            self.aliases.pop(name, None)
 
     def _bind_imported_modules(self, stmt: ast.Import, env: dict[str, Any]) -> None:
         """`import utils as u` binds `u.get_head` of a scanned module's label-row helpers."""

@@ -130,11 +130,19 @@ class TupleVal:
 
 @dataclass
 class DictVal:
-    """A dict literal that holds a label matrix (`{"input": E, "output": lm_head.weight}`): a
-    string key picks its value; a loop over `.items()` / `.values()` binds the riskiest value."""
+    """A dict that holds a label matrix (`{"input": E, "output": lm_head.weight}`, or filled by
+    `tables[name] = W`, `runs[model] = {"out": W}`): a string key picks its value; a loop over
+    `.items()` / `.values()` binds the riskiest value. `open`: a value was stored under a key we
+    cannot read (`tables[name] = ...`), so any string key may pick it."""
 
     items: dict[str, Any]
     values: list[Any]
+    open: bool = False
+
+    def pick(self, key: Any) -> Any:
+        if isinstance(key, str) and (key in self.items or not self.open):
+            return self.items.get(key)
+        return self.riskiest()
 
     def riskiest(self) -> Any:
         out = None
@@ -376,6 +384,8 @@ def _risk(value: Any) -> tuple[int, int, int]:
     centred, normalised before raw), then a tied model's token rows, then anything else."""
     if isinstance(value, Sim):
         return (3, 0, 0)
+    if isinstance(value, DictVal):
+        return _risk(value.riskiest())
     if isinstance(value, Taint) and value.kind == LABEL:
         return (2, int(not value.centered), int(value.normalized))
     if isinstance(value, Taint) and value.kind == INPUT:
