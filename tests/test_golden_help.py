@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from roundoff import without_roundoff
 
 from cosaudit.cli import cli
 from cosaudit.cli._app import COMMANDS
@@ -27,6 +28,7 @@ TERMINAL = {"COLUMNS": "100", "LINES": str(SCREEN), "NO_COLOR": "1", "TERM": "du
 
 def _compare(name: str, text: str) -> None:
     path = GOLDEN / name
+    text = without_roundoff(text)
     if os.environ.get("COSAUDIT_UPDATE_GOLDEN", "") not in ("", "0"):
         path.write_text(text, encoding="utf-8")
     assert path.is_file(), f"no golden {path}: run COSAUDIT_UPDATE_GOLDEN=1 python -m pytest {__file__}"
