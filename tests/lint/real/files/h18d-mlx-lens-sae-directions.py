@@ -1,4 +1,4 @@
-# Synthetic rewrite of the shape of dthinkr/mlx-lens:mlx_lens/sae.py at dd1ea38280ed20c481b2ae3c2a45bb37908401ff (licence NOASSERTION); not the original text.
+# Synthetic rewrite of the shape of dthinkr/mlx-lens:mlx_lens/sae.py at dd1ea38280ed20c481b2ae3c2a45bb37908401ff (licence MIT); not the original text.
 """Gated sparse dictionary for residual streams, MLX flavour."""
 
 from pathlib import Path

