@@ -269,8 +269,8 @@ def _repaired_notice(path: str, module: _Module, repaired: list[int]) -> Notice:
         path,
         NoticeKind.SYNTAX_ERROR,
         f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse {where}{more} (newer or "
-        "older syntax, a magic); the rest was analysed on its syntax tree, those lines by a "
-        "line-based scan",
+        "older syntax, a magic, a mis-indented block); the rest was analysed on its syntax tree, "
+        "those lines by a line-based scan",
         line=line,
         cell=cell,
     )

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint import FuncInfo, Taint, helper_summary
+from cosaudit.lint.taint import helper_summary
 from cosaudit.lint.taint.syntax import nested_statements
-from cosaudit.lint.taint.values import ForeignClass
+from cosaudit.lint.taint.values import Exported
 
 _MAX_SUMMARY_BYTES = 1_000_000  # a module larger than this is not summarised
 _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders above the importer
@@ -36,7 +36,7 @@ _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders a
 class _Summary:
     """What one scanned module offers its importers."""
 
-    helpers: dict[str, Taint | FuncInfo | ForeignClass] = field(default_factory=dict)
+    helpers: dict[str, Exported] = field(default_factory=dict)
     # module-level classes by what their code shows: "cosine head" (a normalised head), "tied positions"
     # (token rows tied to the head, with learned absolute positions: nanoGPT's GPT)
     classes: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -49,7 +49,7 @@ class FileImports:
         self._index = index
         self._folder = os.path.dirname(os.path.abspath(importer))
 
-    def helpers(self, module: str | None, level: int) -> dict[str, Taint | FuncInfo | ForeignClass] | None:
+    def helpers(self, module: str | None, level: int) -> dict[str, Exported] | None:
         """The label-row helpers of `from <level dots><module> import ...` (None: not a module of the scan)."""
         summary = self._index.summary(self._folder, module, level)
         return summary.helpers if summary is not None else None

@@ -27,6 +27,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)generator_lm_head\.weight$",
             r"(^|\.)pred_layer\.proj\.weight$",
             r"(^|\.)fc\.weight$",
+            # a classifier named for its role: class-balanced `fc_cb`, `fc_out`, `fc_cls` (not `fc_mu`, `fc_1`)
+            r"(^|\.)fc_(?:cb|out|cls|final|logits?|classifier|class(?:es)?|head|last)\.weight$",
             r"(^|\.)classifier(\[-1\])?\.weight$",
             # torchvision's Sequential classifiers, by the index of their last Linear: MobileNetV2 /
             # EfficientNet `classifier.1`, ConvNeXt `classifier.2`, VGG / AlexNet `classifier.6` (VGG's

@@ -5,16 +5,23 @@ shell escapes inside indented blocks (`if IN_COLAB:` / `!pip install …`), Pyth
 statements, f-strings with nested quotes that only Python 3.12 parses. `parse_tolerant` parses the
 text; on a syntax error it rewrites the offending line — a Python 2 print becomes a call, a
 magic or any other line becomes `pass` (or `if True:` when it opened a block) at its indentation —
-and tries again, so the rest of the file is still analysed on its tree. It gives up (raises the
-last SyntaxError) after too many repairs; the engine then falls back to a line scan and says so.
+and tries again, so the rest of the file is still analysed on its tree. A function that line
+repairs cannot mend (a block indented by mistake, as in a method committed half-edited) has its body
+dropped — it becomes `pass` — so the other functions of the file are still read on the tree. It
+gives up (raises the last SyntaxError) after too many repairs; the engine then falls back to a line
+scan and says so.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 
 MAX_REPAIRS = 60
+MAX_DROPPED = 8  # functions whose bodies may be dropped
+_DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+\w+")
 _PRINT2 = re.compile(r"^(\s*)print\s+(?![\s(=.,\[])(.*?)(,?)\s*(#.*)?$")
 _OPENER = re.compile(r":\s*(#.*)?$")
 _EXCEPT2 = re.compile(r"^(\s*except\s+[^,:]+),\s*(\w+)\s*:")
@@ -39,25 +46,105 @@ def repair_line(line: str) -> str:
 
 
 def parse_tolerant(lines: list[str]) -> tuple[ast.Module, list[int]]:
-    """The syntax tree of `lines`, and the 0-based indices of the lines that had to be rewritten.
+    """The syntax tree of `lines`, and the 0-based indices of the lines that had to be rewritten
+    (lines of a dropped function's body included).
 
-    Raises SyntaxError (the last one) when the text cannot be repaired line by line.
+    Raises SyntaxError (the last one) when the text cannot be repaired.
     """
     work = list(lines)
-    repaired: list[int] = []
-    for _ in range(MAX_REPAIRS):
+    dropped: list[int] = []
+    for _ in range(MAX_DROPPED):
         try:
-            return ast.parse("\n".join(work) + "\n"), repaired
+            tree, repaired = _repair_lines(work)
+            return tree, sorted({*repaired, *dropped})
         except SyntaxError as err:
-            idx = _offending_line(err, work, repaired)
-            if idx is None:
+            body = _function_body(work, (err.lineno or 0) - 1)
+            if body is None:
                 raise
-            new = repair_line(work[idx])
-            if new == work[idx]:
-                new = _indent(work[idx]) + "pass"
-            work[idx] = new
-            repaired.append(idx)
-    return ast.parse("\n".join(work) + "\n"), repaired
+            first, end = body
+            work[first:end] = [_indent(work[first - 1]) + "    pass"] + [""] * (end - first - 1)
+            dropped += range(first, end)
+    tree, repaired = _repair_lines(work)
+    return tree, sorted({*repaired, *dropped})
+
+
+def _function_body(lines: list[str], idx: int) -> tuple[int, int] | None:
+    """The body (first line, end) of the function whose text holds line `idx`, when the function's
+    header is one line and the error is inside its body; None otherwise."""
+    if not 0 <= idx < len(lines):
+        return None
+    for head in range(idx - 1, -1, -1):
+        m = _DEF.match(lines[head])
+        if m is None:
+            continue
+        if not _OPENER.search(lines[head]):
+            return None  # a header over several lines, or a body on the header's line
+        depth = len(m.group(1))
+        end = head + 1
+        while end < len(lines) and (not lines[end].strip() or len(_indent(lines[end])) > depth):
+            end += 1
+        return (head + 1, end) if head < idx < end else None
+    return None
+
+
+def _repair_lines(lines: list[str]) -> tuple[ast.Module, list[int]]:
+    """Line by line. The SyntaxError raised names the first line a repair did not mend (the repairs
+    then walk up from it and would name a line far from the cause)."""
+    work = list(lines)
+    repaired: list[int] = []
+    stuck: int | None = None
+    try:
+        for _ in range(MAX_REPAIRS):
+            try:
+                return ast.parse("\n".join(work) + "\n"), repaired
+            except SyntaxError as err:
+                if stuck is None and err.lineno and err.lineno - 1 in repaired:
+                    stuck = err.lineno
+                idx = _offending_line(err, work, repaired)
+                if idx is None:
+                    raise
+                new = _reindented(err, work, idx) or repair_line(work[idx])
+                if new == work[idx]:
+                    new = _indent(work[idx]) + "pass"
+                work[idx] = new
+                repaired.append(idx)
+        return ast.parse("\n".join(work) + "\n"), repaired
+    except SyntaxError as err:
+        err.lineno = stuck or err.lineno
+        raise
+
+
+def _reindented(err: SyntaxError, lines: list[str], idx: int) -> str | None:
+    """A line indented to no level the blocks above it allow, moved to one they do: a dedent that
+    matches no enclosing level (`elif` at 16 spaces under an `if` at 8 whose body is at 20) to the
+    deepest shallower one, an indent that no block opened to the current level. None for other
+    errors."""
+    if not (isinstance(err, IndentationError) and err.lineno == idx + 1):
+        return None
+    levels = _open_levels(lines[:idx])
+    depth = len(_indent(lines[idx]))
+    if "unindent does not match" in err.msg:
+        shallower = [level for level in levels if level < depth]
+        return " " * max(shallower) + lines[idx].lstrip() if shallower else None
+    if err.msg.startswith("unexpected indent") and levels[-1] < depth:
+        return " " * levels[-1] + lines[idx].lstrip()
+    return None
+
+
+def _open_levels(lines: list[str]) -> list[int]:
+    """The indentation levels of the blocks open after `lines` (the end of the text closes none)."""
+    levels = [0]
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline):
+            if tok.start[0] > len(lines):
+                break
+            if tok.type == tokenize.INDENT:
+                levels.append(len(tok.string))
+            elif tok.type == tokenize.DEDENT:
+                levels.pop()
+    except (SyntaxError, tokenize.TokenError):
+        pass
+    return levels
 
 
 def _offending_line(err: SyntaxError, work: list[str], repaired: list[int]) -> int | None:

@@ -317,3 +317,51 @@ def test_the_same_helper_class_given_a_rope_checkpoint_stays_quiet(tmp_path: Pat
     nb = _notebook('from tokenizeutils import Model\nmodel = Model("google/gemma-2b")\nmodel.most_similar("library")\n')
     _write(tmp_path, {"tokenizeutils.py": _TEACHING_HELPER, "embed.ipynb": nb})
     assert _codes(tmp_path) == []
+
+
+# a neural-collapse analysis helper of the repository (real: utils/measure_nc.py of a long-tailed
+# training repo) that takes the cosines of the classifier's rows itself and returns them in a dict
+_NC_HELPER = """\
+import numpy as np
+import torch
+
+
+def analysis(model, loader, args):
+    W = model.fc_cb.weight.detach()
+    W_norms = torch.norm(W.T, dim=0)
+    Wn = W.T / W_norms
+    cos = (Wn.T @ Wn).cpu().numpy()
+    return {"w_norm": W_norms.cpu().numpy(), "w_cos": (cos.sum(1) - np.diag(cos)) / (cos.shape[1] - 1)}
+
+
+def class_means(model, loader):
+    feats = torch.cat([model(x)[1] for x, _ in loader])
+    return feats.mean(0)
+"""
+_TRAINER = """\
+from utils.measure_nc import analysis, class_means
+
+
+class Trainer:
+    def train(self):
+        for epoch in range(self.epochs):
+            if epoch % 10 == 0:
+                nc_dict = analysis(self.model, self.train_loader, self.args)
+                self.log.info("Wcos %s", nc_dict["w_cos"])
+                mu = class_means(self.model, self.train_loader)
+"""
+
+
+def test_a_call_of_another_modules_function_that_compares_head_rows_inside_is_a_finding(tmp_path: Path) -> None:
+    """The cosines live in the repository's analysis helper; the trainer that calls it and logs them
+    has its finding at the call (the helper module has its own)."""
+    _write(tmp_path, {"utils/measure_nc.py": _NC_HELPER, "trainer.py": _TRAINER})
+    assert _codes(tmp_path) == [("trainer.py", "COS101", 8), ("utils/measure_nc.py", "COS101", 9)]
+    # scanned alone, the trainer has nothing to follow
+    assert _codes(tmp_path, "trainer.py") == []
+
+
+def test_a_call_of_another_modules_function_without_head_geometry_stays_quiet(tmp_path: Path) -> None:
+    trainer = _TRAINER.replace("nc_dict = analysis(self.model, self.train_loader, self.args)", "nc_dict = {}")
+    _write(tmp_path, {"utils/measure_nc.py": _NC_HELPER, "trainer.py": trainer})
+    assert _codes(tmp_path) == [("utils/measure_nc.py", "COS101", 9)]

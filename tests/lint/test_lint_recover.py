@@ -49,3 +49,53 @@ def test_a_magic_inside_an_indented_block_needs_no_repair(tmp_path: Path) -> Non
     path = tmp_path / "nb.ipynb"
     path.write_text(json.dumps({"cells": [cell], "nbformat": 4, "nbformat_minor": 5}))
     assert check_paths([str(path)], cwd=tmp_path).notices == []
+
+
+# a method committed half-edited (real: a long-tailed trainer's `train_base`): the `elif`s of an `if`
+# at 8 spaces sit at 16, their bodies at 20, and the line after the chain at 16 again
+_MISINDENTED = """\
+class Trainer:
+    def train_base(self, model, loader):
+        if self.loss == "ce":
+                    criterion = CrossEntropyLoss()
+                elif self.loss == "ls":
+                    criterion = LabelSmoothing()
+
+                elif self.loss == "vs":
+                    criterion = VSLoss(
+                        tau=self.tau,
+                    )
+
+                wandb.watch(model, criterion)
+                num_iter = 0
+        for epoch in range(10):
+            W = model.fc.weight
+            print(F.cosine_similarity(W[0], W[1], dim=0))
+"""
+
+
+def test_misindented_lines_move_to_a_level_their_blocks_allow() -> None:
+    lines = _MISINDENTED.splitlines()
+    tree, repaired = parse_tolerant(lines)
+    assert [i + 1 for i in repaired] == [5, 8, 13, 14]  # the two elifs, and the lines after the chain
+    text = ast.unparse(tree)
+    assert "elif self.loss == 'ls'" in text and "print(F.cosine_similarity(W[0], W[1], dim=0))" in text
+
+
+def test_a_function_that_line_repairs_cannot_mend_is_dropped_and_the_rest_is_read(tmp_path: Path) -> None:
+    broken = "def legacy():\n" + "".join(f"    ${i} := ???\n" for i in range(70))  # more than 60 repairs
+    good = "def geometry(model):\n    W = model.lm_head.weight\n    return F.cosine_similarity(W[1], W[2], dim=0)\n"
+    lines = (broken + good).splitlines()
+    tree, repaired = parse_tolerant(lines)
+    assert repaired == list(range(1, 71))
+    assert [f.name for f in tree.body if isinstance(f, ast.FunctionDef)] == ["legacy", "geometry"]
+    path = tmp_path / "mixed.py"
+    path.write_text("import torch.nn.functional as F\n" + broken + good, encoding="utf-8")
+    result = check_paths([str(path)], cwd=tmp_path)
+    assert [(f.code, f.line) for f in result.findings if f.severity.value != "info"] == [("COS101", 75)]
+    assert any("syntax tree" in n.message for n in result.notices)
+
+
+def test_garbage_at_module_level_is_still_given_up() -> None:
+    with pytest.raises(SyntaxError):
+        parse_tolerant(["x = (1,"] + ["$$ ???"] * 80)

@@ -24,7 +24,18 @@ from dataclasses import replace
 
 from cosaudit.lint.taint.analyzer import Analyzer
 from cosaudit.lint.taint.modules import ImportLookup
-from cosaudit.lint.taint.values import INPUT, LABEL, VEC, Derived, Event, ForeignClass, FuncInfo, Taint
+from cosaudit.lint.taint.values import (
+    INPUT,
+    LABEL,
+    VEC,
+    Derived,
+    Event,
+    Exported,
+    ForeignClass,
+    ForeignFunction,
+    FuncInfo,
+    Taint,
+)
 
 
 def analyse(
@@ -38,42 +49,48 @@ def analyse(
     return events, a.prose_strings
 
 
-def helper_summary(tree: ast.Module) -> dict[str, Taint | FuncInfo | ForeignClass]:
+def helper_summary(tree: ast.Module) -> dict[str, Exported]:
     """The module-level functions of a module that return label rows (`def get_unembedding(model):
-    return model.lm_head.weight`: those rows), and those whose body compares what they are given
+    return model.lm_head.weight`: those rows), those whose body compares what they are given
     (`def cos_matrix(w): ...; return wn @ wn.T`: the analysed function, its similarities
-    instantiated at each call like a helper of the importing file's own), analysed without
-    following the module's own imports."""
+    instantiated at each call like a helper of the importing file's own), and those that compare
+    label rows they reach themselves (`analysis(model, loader)`: a `ForeignFunction`), analysed
+    without following the module's own imports."""
     a = Analyzer(tree)
     a.run()
-    out: dict[str, Taint | FuncInfo | ForeignClass] = {}
+    out: dict[str, Exported] = {}
     for name, info in a.functions.items():
+        inside = _compared_inside(info.node, a.events)
         if isinstance(info.returns, Taint) and info.returns.kind == LABEL:
             out[name] = info.returns
         elif info.templates and not info.reported_in_body:
             out[name] = replace(info, foreign=True)
+        elif inside is not None:
+            out[name] = ForeignFunction(name, inside)
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name not in out:
-            methods = _comparing_methods(node, a.events)
+            methods = {
+                fn.name: ev
+                for fn in node.body
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and (ev := _compared_inside(fn, a.events)) is not None
+            }
             if methods:
                 out[node.name] = ForeignClass(node.name, methods)
     return out
 
 
-def _comparing_methods(cls: ast.ClassDef, events: list[Event]) -> dict[str, Event]:
-    """The methods of a class in whose body label rows (or token rows) were compared: the first such
-    similarity of each."""
-    found: dict[str, Event] = {}
-    for fn in cls.body:
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name.startswith("__"):
-            continue
-        end = fn.end_lineno or fn.lineno
-        for ev in events:
-            kinds = {t.kind for t in ev.operands}
-            if not ev.pending and kinds <= {LABEL, INPUT} and fn.lineno <= ev.pos[0] <= end:
-                found[fn.name] = ev
-                break
-    return found
+def _compared_inside(fn: ast.stmt, events: list[Event]) -> Event | None:
+    """The first similarity of label rows (or token rows) in the body of a function or a public
+    method; None for anything else."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name.startswith("__"):
+        return None
+    end = fn.end_lineno or fn.lineno
+    for ev in events:
+        kinds = {t.kind for t in ev.operands}
+        if not ev.pending and kinds <= {LABEL, INPUT} and fn.lineno <= ev.pos[0] <= end:
+            return ev
+    return None
 
 
 __all__ = [

@@ -23,11 +23,14 @@ from cosaudit.lint.taint.values import (
     PARAM,
     ROWS,
     ClassInfo,
+    Event,
     ForeignClass,
+    ForeignFunction,
     ForeignObject,
     FuncInfo,
     HeadModule,
     ImportedHelper,
+    Sim,
     SinkFn,
     Taint,
     head_module_path,
@@ -134,6 +137,8 @@ class CallRules(AnalyzerHost):
             for a in node.args:
                 self.eval(a, env)
             return ForeignObject(fval)
+        if isinstance(fval, ForeignFunction):
+            return self._call_foreign(fval, node, env)
         if isinstance(fval, Taint) and fval.table and len(node.args) == 1:
             # an embedding table made of label rows (`Embedding.from_pretrained(W)`), called: a lookup
             self.eval(node.args[0], env)
@@ -155,6 +160,16 @@ class CallRules(AnalyzerHost):
         if src is None and not fetch and path is not None and head_module_path(path):
             return HeadModule(path)
         return src
+
+    def _call_foreign(self, fn: ForeignFunction, node: ast.Call, env: dict[str, Any]) -> Sim:
+        """`analysis(model, loader)` of another scanned module, which compares label rows inside: that
+        comparison, here, judged by this file's facts."""
+        for a in [*node.args, *(k.value for k in node.keywords)]:
+            self.eval(a, env)
+        tmpl = fn.event
+        ev = Event(tmpl.kind, tmpl.a, tmpl.b, self._pos(node), tmpl.what, helper=fn.name)
+        self._emit(ev)
+        return Sim(ev)
 
     def _call_imported(self, helper: ImportedHelper, node: ast.Call, env: dict[str, Any]) -> Taint:
         """A call of a helper imported from another scanned module that returns label rows: those

@@ -27,7 +27,9 @@ from cosaudit.lint.taint.values import (
     Derived,
     DictVal,
     Event,
+    Exported,
     ForeignClass,
+    ForeignFunction,
     FuncInfo,
     HeadModule,
     ImportedHelper,
@@ -205,11 +207,13 @@ class FunctionRules(AnalyzerHost):
             self._emit(ev)
 
 
-def imported(name: str, summary: Taint | FuncInfo | ForeignClass) -> ImportedHelper | FuncInfo | ForeignClass:
+def imported(name: str, summary: Exported) -> ImportedHelper | FuncInfo | ForeignClass | ForeignFunction:
     """What a name imported from another scanned module is bound to: a helper returning label rows,
-    the analysed function itself (its similarities are instantiated at each call), or a class whose
-    methods compare label rows."""
-    return summary if isinstance(summary, (FuncInfo, ForeignClass)) else ImportedHelper(name, summary)
+    the analysed function itself (its similarities are instantiated at each call), or a function or a
+    class whose body or methods compare label rows."""
+    if isinstance(summary, (FuncInfo, ForeignClass, ForeignFunction)):
+        return summary
+    return ImportedHelper(name, summary)
 
 
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

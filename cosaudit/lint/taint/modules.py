@@ -13,10 +13,10 @@ from typing import Any
 
 from cosaudit.lint.taint.functions import imported, lens_operands, matrix_param
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.values import COLS, LABEL, PARAM, ROWS, Event, ForeignClass, FuncInfo, Taint
+from cosaudit.lint.taint.values import COLS, LABEL, PARAM, ROWS, Event, Exported, FuncInfo, Taint
 
 # (module, level) -> the label-row helpers of that module of the scan; None: the module is not in the scan
-ImportLookup = Callable[[str | None, int], dict[str, Taint | FuncInfo | ForeignClass] | None]
+ImportLookup = Callable[[str | None, int], dict[str, Exported] | None]
 
 _ETF_NAME = re.compile(r"etf|simplex|nc2|equiangul", re.I)
 _RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}

@@ -176,6 +176,16 @@ class ForeignClass:
 
 
 @dataclass
+class ForeignFunction:
+    """A module-level function of another scanned module that compares label rows (or token rows) it
+    reaches itself (`analysis(model, loader)` taking the cosines of `model.fc.weight` and returning them
+    in a dict): each call here is that comparison, judged by this file's facts."""
+
+    name: str
+    event: Event
+
+
+@dataclass
 class ForeignObject:
     """An instance of a `ForeignClass` (`model = Model("google-bert/bert-large-uncased")`)."""
 
@@ -295,6 +305,10 @@ class FuncInfo:
     initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
     first_arg: int = 0  # 1 for a method called as `self.m(...)`: the call's args start after self
     foreign: bool = False  # defined in another module of the scan: its positions are not this file's
+
+
+# what a module of the scan offers the modules that import it (`taint.helper_summary`)
+Exported = Taint | FuncInfo | ForeignClass | ForeignFunction
 
 
 # every source pattern ends in one of these: a cheap test before the regular expressions

@@ -233,3 +233,11 @@ for epoch in range(3):
     gap = etf_gap(fc_rows)  # expect: COS101
     gap_c = etf_gap_about_mean(fc_rows)  # expect: COS110
     duality = self_duality(fc_rows, mu_c, mu_g)
+
+# a classifier named for its role (class-balanced `fc_cb`); a VAE's `fc_mu` is no head
+W_cb = clf.fc_cb.weight.detach()
+W_cb_unit = W_cb.T / torch.norm(W_cb.T, dim=0)
+coherence = (W_cb_unit.T @ W_cb_unit).cpu().numpy()  # expect: COS101
+W_mu = vae.fc_mu.weight.detach()
+W_mu_unit = W_mu.T / torch.norm(W_mu.T, dim=0)
+latent_gram = W_mu_unit.T @ W_mu_unit
