@@ -5,11 +5,10 @@ shell escapes inside indented blocks (`if IN_COLAB:` / `!pip install …`), Pyth
 statements, f-strings with nested quotes that only Python 3.12 parses. `parse_tolerant` parses the
 text; on a syntax error it rewrites the offending line — a Python 2 print becomes a call, a
 magic or any other line becomes `pass` (or `if True:` when it opened a block) at its indentation —
-and tries again, so the rest of the file is still analysed on its tree. A function that line
-repairs cannot mend (a block indented by mistake, as in a method committed half-edited) has its body
-dropped — it becomes `pass` — so the other functions of the file are still read on the tree. It
-gives up (raises the last SyntaxError) after too many repairs; the engine then falls back to a line
-scan and says so.
+and tries again, so the rest of the file is still analysed on its tree. A line indented to no
+level its blocks allow (an `elif` of a method committed half-edited) moves to one they do. It gives
+up (raises the last SyntaxError) after too many repairs; the engine then falls back to a line scan
+and says so.
 """
 
 from __future__ import annotations
@@ -20,8 +19,6 @@ import re
 import tokenize
 
 MAX_REPAIRS = 60
-MAX_DROPPED = 8  # functions whose bodies may be dropped
-_DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+\w+")
 _PRINT2 = re.compile(r"^(\s*)print\s+(?![\s(=.,\[])(.*?)(,?)\s*(#.*)?$")
 _OPENER = re.compile(r":\s*(#.*)?$")
 _EXCEPT2 = re.compile(r"^(\s*except\s+[^,:]+),\s*(\w+)\s*:")
@@ -46,72 +43,25 @@ def repair_line(line: str) -> str:
 
 
 def parse_tolerant(lines: list[str]) -> tuple[ast.Module, list[int]]:
-    """The syntax tree of `lines`, and the 0-based indices of the lines that had to be rewritten
-    (lines of a dropped function's body included).
+    """The syntax tree of `lines`, and the 0-based indices of the lines that had to be rewritten.
 
-    Raises SyntaxError (the last one) when the text cannot be repaired.
+    Raises SyntaxError (the last one) when the text cannot be repaired line by line.
     """
     work = list(lines)
-    dropped: list[int] = []
-    for _ in range(MAX_DROPPED):
-        try:
-            tree, repaired = _repair_lines(work)
-            return tree, sorted({*repaired, *dropped})
-        except SyntaxError as err:
-            body = _function_body(work, (err.lineno or 0) - 1)
-            if body is None:
-                raise
-            first, end = body
-            work[first:end] = [_indent(work[first - 1]) + "    pass"] + [""] * (end - first - 1)
-            dropped += range(first, end)
-    tree, repaired = _repair_lines(work)
-    return tree, sorted({*repaired, *dropped})
-
-
-def _function_body(lines: list[str], idx: int) -> tuple[int, int] | None:
-    """The body (first line, end) of the function whose text holds line `idx`, when the function's
-    header is one line and the error is inside its body; None otherwise."""
-    if not 0 <= idx < len(lines):
-        return None
-    for head in range(idx - 1, -1, -1):
-        m = _DEF.match(lines[head])
-        if m is None:
-            continue
-        if not _OPENER.search(lines[head]):
-            return None  # a header over several lines, or a body on the header's line
-        depth = len(m.group(1))
-        end = head + 1
-        while end < len(lines) and (not lines[end].strip() or len(_indent(lines[end])) > depth):
-            end += 1
-        return (head + 1, end) if head < idx < end else None
-    return None
-
-
-def _repair_lines(lines: list[str]) -> tuple[ast.Module, list[int]]:
-    """Line by line. The SyntaxError raised names the first line a repair did not mend (the repairs
-    then walk up from it and would name a line far from the cause)."""
-    work = list(lines)
     repaired: list[int] = []
-    stuck: int | None = None
-    try:
-        for _ in range(MAX_REPAIRS):
-            try:
-                return ast.parse("\n".join(work) + "\n"), repaired
-            except SyntaxError as err:
-                if stuck is None and err.lineno and err.lineno - 1 in repaired:
-                    stuck = err.lineno
-                idx = _offending_line(err, work, repaired)
-                if idx is None:
-                    raise
-                new = _reindented(err, work, idx) or repair_line(work[idx])
-                if new == work[idx]:
-                    new = _indent(work[idx]) + "pass"
-                work[idx] = new
-                repaired.append(idx)
-        return ast.parse("\n".join(work) + "\n"), repaired
-    except SyntaxError as err:
-        err.lineno = stuck or err.lineno
-        raise
+    for _ in range(MAX_REPAIRS):
+        try:
+            return ast.parse("\n".join(work) + "\n"), repaired
+        except SyntaxError as err:
+            idx = _offending_line(err, work, repaired)
+            if idx is None:
+                raise
+            new = _reindented(err, work, idx) or repair_line(work[idx])
+            if new == work[idx]:
+                new = _indent(work[idx]) + "pass"
+            work[idx] = new
+            repaired.append(idx)
+    return ast.parse("\n".join(work) + "\n"), repaired
 
 
 def _reindented(err: SyntaxError, lines: list[str], idx: int) -> str | None:
