@@ -22,16 +22,16 @@ class TargetInterestDistillRec(nn.Module):
 
     def forward(self, batch):
         items, history, lengths = batch["item_id"], batch["history_items"], batch["lengths"]
-        interests = self.extractor(history, lengths)             # B, K, d
+        interest_vectors = self.extractor(history, lengths)             # B, K, d
         item_vecs = self.extractor.item_emb(items)               # B, n_candidates, d
         out = {}
         route_logits = self.router(self.predictor(history, lengths))
         if batch["phase"] == "train":
-            target = item_vecs[:, 0]
+            target_vector = item_vecs[:, 0]
             # teacher: cosine of every interest vector with the target item's embedding
-            out["target_intent"] = self.similarity(interests, target.unsqueeze(1))
+            out["target_intent"] = self.similarity(interest_vectors, target_vector.unsqueeze(1))
             out["pred_intent"] = route_logits
-        user = (interests * route_logits.softmax(-1).unsqueeze(-1)).sum(dim=1)
+        user = (interest_vectors * route_logits.softmax(-1).unsqueeze(-1)).sum(dim=1)
         out["prediction"] = (user.unsqueeze(1) * item_vecs).sum(-1)
         return out
 
