@@ -23,7 +23,6 @@ from cosaudit.lint.taint.values import (
     PARAM,
     ROWS,
     ClassInfo,
-    Event,
     ForeignClass,
     ForeignFunction,
     ForeignObject,
@@ -166,8 +165,7 @@ class CallRules(AnalyzerHost):
         comparison, here, judged by this file's facts."""
         for a in [*node.args, *(k.value for k in node.keywords)]:
             self.eval(a, env)
-        tmpl = fn.event
-        ev = Event(tmpl.kind, tmpl.a, tmpl.b, self._pos(node), tmpl.what, helper=fn.name)
+        ev = fn.event.called_at(self._pos(node), fn.name)
         self._emit(ev)
         return Sim(ev)
 

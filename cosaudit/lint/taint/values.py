@@ -106,6 +106,10 @@ class Event:
             return a.param == b.param
         return a.kind == b.kind == LABEL
 
+    def called_at(self, pos: tuple[int, int], helper: str) -> Event:
+        """This comparison, made inside another module's function or method, at a call of it here."""
+        return Event(self.kind, self.a, self.b, pos, self.what, helper=helper)
+
 
 @dataclass
 class Sim:

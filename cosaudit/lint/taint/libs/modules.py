@@ -24,7 +24,6 @@ from cosaudit.lint.taint.values import (
     ROWS,
     VEC,
     Children,
-    Event,
     ForeignObject,
     HeadFile,
     HeadModule,
@@ -165,6 +164,6 @@ def foreign_method(an: AnalyzerHost, c: CallSite) -> Any:
         return NOTHING
     for a in c.node.args:
         an.eval(a, c.env)
-    ev = Event(template.kind, template.a, template.b, an._pos(c.node), template.what, helper=f"{obj.cls.name}.{meth}")
+    ev = template.called_at(an._pos(c.node), f"{obj.cls.name}.{meth}")
     an._emit(ev)
     return Sim(ev)
