@@ -60,12 +60,11 @@ def helper_summary(tree: ast.Module) -> dict[str, Exported]:
     a.run()
     out: dict[str, Exported] = {}
     for name, info in a.functions.items():
-        inside = _compared_inside(info.node, a.events)
         if isinstance(info.returns, Taint) and info.returns.kind == LABEL:
             out[name] = info.returns
         elif info.templates and not info.reported_in_body:
             out[name] = replace(info, foreign=True)
-        elif inside is not None:
+        elif (inside := _compared_inside(info.node, a.events)) is not None:
             out[name] = ForeignFunction(name, inside)
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name not in out:

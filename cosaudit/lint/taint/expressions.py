@@ -337,12 +337,7 @@ class ExpressionRules(ArithmeticRules):
         if isinstance(value, Taint) and value.kind == LABEL and value.orient == VEC and held is None:
             env[base] = replace(value, orient=SEL, keyed=True)
         elif (_label_matrix(value) or isinstance(value, DictVal)) and (held is None or isinstance(held, DictVal)):
-            name = const(key)
-            items = dict(held.items) if held is not None else {}
-            if isinstance(name, str):
-                items[name] = value
-            was_open = held is not None and held.open
-            env[base] = DictVal(items, [*(held.values if held else []), value], was_open or not isinstance(name, str))
+            env[base] = (held or DictVal({}, [])).stored(const(key), value)
 
     def _e_Dict(self, node: ast.Dict, env: dict[str, Any]) -> Any:
         vals = [self.eval(v, env) for v in node.values]

@@ -143,6 +143,13 @@ class DictVal:
     values: list[Any]
     open: bool = False
 
+    def stored(self, key: Any, value: Any) -> DictVal:
+        """This dict after `d[key] = value` (a key we cannot read opens it)."""
+        items = dict(self.items)
+        if isinstance(key, str):
+            items[key] = value
+        return DictVal(items, [*self.values, value], self.open or not isinstance(key, str))
+
     def pick(self, key: Any) -> Any:
         if isinstance(key, str) and (key in self.items or not self.open):
             return self.items.get(key)
