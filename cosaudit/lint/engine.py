@@ -131,7 +131,8 @@ class DocumentChecker:
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
             or _scaled_cosine_logits(live_code)
-            or "cosine head" in code.imported_classes,
+            or "cosine head" in code.imported_classes
+            or any(_trained_as_logits(ev) for ev in events),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             tied_checkpoints=_tied_checkpoints(live_code),
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
@@ -399,6 +400,13 @@ def _tied_checkpoints(code: str) -> str:
     if names and all(P.TIED_WITHOUT_POSITIONS.match(n) for n in names):
         return "untie"
     return ""
+
+
+def _trained_as_logits(ev: Event) -> bool:
+    """One vector's cosines with every unit row, passed to a training loss as logits: the model is a
+    cosine classifier (it normalises its rows itself), as the forward passes of SoftNet-style
+    `norm_cosine_similarity(features, weights, sigma)` heads are."""
+    return ev.ranking and any(d.kind == "logits" for d in ev.derived)
 
 
 def _scaled_cosine_logits(code: str) -> bool:

@@ -40,6 +40,9 @@ class _Summary:
     # module-level classes by what their code shows: "cosine head" (a normalised head), "tied positions"
     # (token rows tied to the head, with learned absolute positions: nanoGPT's GPT)
     classes: dict[str, frozenset[str]] = field(default_factory=dict)
+    # the module's own `from X import a, b` / `from X import *` (module, level, names): the classes it
+    # passes on to a star import of it (FACT's `helper.py`: `from .Network import MYNET`)
+    imports: list[tuple[str | None, int, tuple[str, ...]]] = field(default_factory=list)
 
 
 class FileImports:
@@ -57,13 +60,18 @@ class FileImports:
     def class_evidence(self, tree: ast.Module) -> set[str]:
         """What the classes this file imports from scanned modules show ("cosine head", "tied positions")."""
         found: set[str] = set()
+        used: set[str] | None = None
         for node in nested_statements(list(tree.body)):
             if not isinstance(node, ast.ImportFrom):
                 continue
-            summary = self._index.summary(self._folder, node.module, node.level)
-            if summary is not None:
-                for alias in node.names:
-                    found |= summary.classes.get(alias.name, frozenset())
+            names = tuple(alias.name for alias in node.names)
+            brought = self._index.classes(self._folder, node.module, node.level, names, passed_on=True)
+            if "*" in names:
+                # a star import vouches only for the classes the file goes on to name
+                used = used if used is not None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+                brought = {n: e for n, e in brought.items() if n in used}
+            for evidence in brought.values():
+                found |= evidence
         return found
 
 
@@ -82,6 +90,32 @@ class ModuleIndex:
     def summary(self, folder: str, module: str | None, level: int) -> _Summary | None:
         path = self.resolve(folder, module, level)
         return self._summary(path) if path is not None else None
+
+    def classes(
+        self, folder: str, module: str | None, level: int, names: tuple[str, ...], *, passed_on: bool
+    ) -> dict[str, frozenset[str]]:
+        """The classes `from <module> import <names>` brings, by name, with what each shows; `*` brings
+        them all. With `passed_on`, also those the module imports from its own scanned siblings (one
+        hop: a star import of a helper module that imports the network class, FACT's `helper.py`)."""
+        path = self.resolve(folder, module, level)
+        if path is None:
+            return {}
+        summary = self._summary(path)
+        found = {n: e for n, e in summary.classes.items() if "*" in names or n in names}
+        if passed_on:
+            here = os.path.dirname(path)
+            for mod, lvl, imported in summary.imports:
+                # `import *` of the helper takes all it imports; `import MYNET` only MYNET, however
+                # the helper got it (by name or by its own star import)
+                if "*" in names:
+                    taken = imported
+                elif "*" in imported:
+                    taken = names
+                else:
+                    taken = tuple(n for n in imported if n in names)
+                if taken:
+                    found.update(self.classes(here, mod, lvl, taken, passed_on=False))
+        return found
 
     def resolve(self, folder: str, module: str | None, level: int) -> str | None:
         """The scanned file that `from <level dots><module> import ...` in `folder` names: a
@@ -122,7 +156,12 @@ def _summarise(path: str) -> _Summary:
         with open(path, encoding="utf-8-sig") as fh:
             text = fh.read()
         tree = ast.parse(text)
-        return _Summary(helper_summary(tree), _class_evidence(tree, text))
+        imports = [
+            (node.module, node.level, tuple(alias.name for alias in node.names))
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom)
+        ]
+        return _Summary(helper_summary(tree), _class_evidence(tree, text), imports)
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return _Summary()
 

@@ -256,6 +256,14 @@ BEHAVIOUR_CALLS = {
     "corr",
 }
 SAVE_METHODS = {"to_csv", "to_json", "to_parquet", "savefig"}
+# a classification loss that takes scores as logits (`F.cross_entropy(scores, y)`, `self.loss_func(out,
+# labels)`, `criterion(logits, target)`, `nn.CrossEntropyLoss()(out, y)`; not `mse_loss`): one vector's
+# scores against every unit row trained this way are a cosine classifier's own logits
+LOSS_CALL = re.compile(
+    r"^(?:criterion\w*|loss_?(?:fn|func|function)?|\w*(?:ce|cls|xent|classification)_?loss\w*|\w*cross_?entropy\w*|"
+    r"nll_?loss|log_softmax)$",
+    re.I,
+)
 WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)", re.I)
 
 # Functions whose body computes the forward pass or initialises weights: a normalisation of the

@@ -22,7 +22,7 @@ SUBJECT = re.compile(
     r"output[- ]embeddings?|lm_head|"
     r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
-    r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|class prototypes?|"
+    r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|"
     # possessives: "the last layer's weights", "the classifier's weight vectors"
     r"(?:last|final|output|softmax|classification)[- ]layer(?:'s|’s) (?:weights?|rows|weight (?:vectors?|rows?))|"
     r"classifier(?:'s|’s) (?:rows|weight (?:vectors|rows))|"
@@ -127,7 +127,9 @@ REFUTE = re.compile(
     r"\bwe test whether\b|\bnull results?\b|\bfails? to\b|\bfallac\w+|\bill-defined\b|\brefut\w+|"
     r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b|"
     # a warning about the reading: "it is tempting to conclude …", "a pitfall", "an artefact of the parametrisation"
-    r"\btempting\b|\bpitfalls?\b|\bbeware\b|\bspurious\b|\barte?[fi]acts?\b)",
+    r"\btempting\b|\bpitfalls?\b|\bbeware\b|\bspurious\b|\barte?[fi]acts?\b|"
+    # the same denials in Chinese notes ("…都是 probe，不是独立的语义 ground truth"): no word boundaries there
+    r"不是|并非|並非|不能|无法|無法|不代表|未必)",
     _I,
 )
 HEDGE = re.compile(
@@ -254,22 +256,37 @@ _HYPOTHETICAL = re.compile(
     + r")[$`]?\s+(?:has|have|were|was|are|is|had)\b",
     _I,
 )
+# a docstring's field line ("k: Number of neighbours to find.", ":param W: the output embeddings",
+# "Returns:"): each field is its own statement, even when its text starts in lower case
+_FIELD_LINE = re.compile(
+    r"^\s*(?::(?:param|arg|type|returns?|rtype)\b[^:]*:|\*{0,2}\w+\*{0,2}(?:\s*\([^()]*\))?:(?:\s|$))"
+)
+
+
 def sentences(par: Paragraph) -> list[Sentence]:
     """Split a paragraph into sentences, each with the position of its first character."""
     text = ""
     starts: list[tuple[int, int, int, int | None]] = []  # (offset, line, col0, cell)
+    breaks: list[int] = []  # offsets where a field line starts
     for chunk, line, cell in par.lines:
         lead = len(chunk) - len(chunk.lstrip())
         starts.append((len(text), line, lead, cell))
+        if text and _FIELD_LINE.match(chunk):
+            breaks.append(len(text))
         text += chunk.strip() + " "
+    # a full stop before a capital (or a number, a quote, math); a CJK full stop ends a sentence by itself
+    ends = [
+        m.end()
+        for m in re.finditer(r"[.!?](?=\s+[A-Z0-9\"'(\\$`*])|[。！？]", text)
+        if not _ABBREV.search(text[max(0, m.start() - 6) : m.end()])
+    ]
     out: list[Sentence] = []
     begin = 0
-    # a full stop before a capital (or a number, a quote, math); a CJK full stop ends a sentence by itself
-    for m in re.finditer(r"[.!?](?=\s+[A-Z0-9\"'(\\$`*])|[。！？]", text):
-        if _ABBREV.search(text[max(0, m.start() - 6) : m.end()]):
+    for end in sorted(set(ends + breaks)):
+        if end <= begin:
             continue
-        out.append(_sentence(text, begin, m.end(), starts, par.section))
-        begin = m.end()
+        out.append(_sentence(text, begin, end, starts, par.section))
+        begin = end
     if text[begin:].strip():
         out.append(_sentence(text, begin, len(text), starts, par.section))
     return _joined(out)

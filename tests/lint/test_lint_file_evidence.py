@@ -45,3 +45,22 @@ def test_a_cosine_lens_over_another_models_rows_is_no_cosine_classifier(tmp_path
 def test_the_gram_of_a_layers_own_normalised_rows_is_no_cosine_classifier(tmp_path: Path) -> None:
     gram = "g = F.linear(F.normalize(self.fc.weight), F.normalize(self.fc.weight))\n"
     assert _severities(tmp_path, gram) == [("COS101", "error")] * 2  # _GRAM's and this one
+
+
+_TRAINED_LENS = """
+feats = F.normalize(backbone(images), dim=1)
+scores = feats @ rows.T
+loss = {loss}(scores * 16.0, labels)
+"""
+
+
+def test_unit_scores_trained_as_logits_of_a_classification_loss_are_a_cosine_classifier(tmp_path: Path) -> None:
+    """Features against every unit row, fed to the cross-entropy: the model normalises its rows itself
+    (SoftNet-style FSCIL), so the Gram of those rows is reported at info level."""
+    for loss in ("F.cross_entropy", "criterion", "self.loss_func", "nn.CrossEntropyLoss()"):
+        assert _severities(tmp_path, _TRAINED_LENS.format(loss=loss)) == [("COS101", "info")], loss
+
+
+def test_unit_scores_regressed_or_only_ranked_keep_the_error(tmp_path: Path) -> None:
+    for loss in ("F.mse_loss", "torch.topk", "print"):
+        assert _severities(tmp_path, _TRAINED_LENS.format(loss=loss)) == [("COS101", "error")], loss

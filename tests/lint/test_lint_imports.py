@@ -229,6 +229,67 @@ def test_a_plain_network_class_or_a_file_scanned_alone_keeps_the_finding(tmp_pat
     assert ("models/ease.py", "COS101", 15) in _codes(tmp_path, "models/ease.py")
 
 
+_FACT_TRAINER = """\
+import torch
+import torch.nn.functional as F
+from .helper import *
+
+
+class FSCILTrainer:
+    def __init__(self, args):
+        self.model = {cls}(args)
+
+    def virtual_class_map(self, dummy):
+        rows = F.normalize(self.model.fc.weight, p=2, dim=-1)
+        return torch.mm(rows, rows.t())
+"""
+_FACT_HELPER = "from .Network import {imported}\nfrom utils import *\n\n\ndef base_train(model):\n    return model\n"
+_FACT_NETWORK = """\
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class MYNET(nn.Module):
+    def forward(self, x):
+        return F.linear(F.normalize(x, p=2, dim=-1), F.normalize(self.fc.weight, p=2, dim=-1))
+
+
+class PLAINNET(nn.Module):
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+
+def test_a_cosine_network_reached_through_a_star_imported_helper_makes_its_rows_info(tmp_path: Path) -> None:
+    """FACT-style FSCIL code (CLOM, Logo-FSCIL): the trainer takes `MYNET` from `from .helper import *`,
+    and the helper imports it from `Network.py`, whose forward is a cosine classifier."""
+    for imported in ("MYNET", "*"):
+        root = tmp_path / imported.replace("*", "star")
+        files = {
+            "models/fact/__init__.py": "",
+            "models/fact/Network.py": _FACT_NETWORK,
+            "models/fact/helper.py": _FACT_HELPER.format(imported=imported),
+            "models/fact/fscil_trainer.py": _FACT_TRAINER.format(cls="MYNET"),
+        }
+        _write(root, files)
+        assert _codes(root) == [], imported
+
+
+def test_a_star_import_vouches_only_for_the_classes_the_file_uses(tmp_path: Path) -> None:
+    """The same helper passes on a cosine network and a plain one; the trainer builds the plain one,
+    and scanned alone it has no evidence at all: the Gram of its rows stays a finding."""
+    files = {
+        "models/fact/__init__.py": "",
+        "models/fact/Network.py": _FACT_NETWORK,
+        "models/fact/helper.py": _FACT_HELPER.format(imported="MYNET, PLAINNET"),
+        "models/fact/fscil_trainer.py": _FACT_TRAINER.format(cls="PLAINNET"),
+    }
+    _write(tmp_path, files)
+    assert _codes(tmp_path) == [("models/fact/fscil_trainer.py", "COS101", 12)]
+    _write(tmp_path, {"models/fact/fscil_trainer.py": _FACT_TRAINER.format(cls="MYNET")})
+    assert _codes(tmp_path, "models/fact/fscil_trainer.py") == [("models/fact/fscil_trainer.py", "COS101", 12)]
+
+
 _NANOGPT = """\
 import torch.nn as nn
 

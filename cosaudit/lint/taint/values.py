@@ -61,7 +61,7 @@ class Taint:
 
 @dataclass
 class Derived:
-    kind: str  # "display" (COS103) or "behaviour" (COS104)
+    kind: str  # "display" (COS103), "behaviour" (COS104), or "logits" (trained as logits: no COS120)
     pos: tuple[int, int]
     what: str
 

@@ -11,7 +11,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
-from cosaudit.lint.taint.syntax import access_path, mentions_similarity
+from cosaudit.lint.taint.syntax import access_path, callee, mentions_similarity
 from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal
 
 _CODE_STRING_CALLS = {"new_code_cell"}
@@ -48,7 +48,11 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
             sims += [x for x in a.items if isinstance(x, Sim)]
     if not sims:
         return None
-    if c.name in P.BEHAVIOUR_CALLS:
+    # `nn.CrossEntropyLoss()(scores, y)`: the loss object is called where it is built
+    name = c.name or (callee(c.node.func.func, {}) if isinstance(c.node.func, ast.Call) else "")
+    if P.LOSS_CALL.match(name) and c.args and isinstance(c.args[0], Sim):
+        an._derive(c.args[0], "logits", c.node, c.name)
+    elif c.name in P.BEHAVIOUR_CALLS:
         for s in sims:
             an._derive(s, "behaviour", c.node, c.name)
     elif c.name in P.DISPLAY_CALLS:
