@@ -19,12 +19,12 @@ REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal and SIGINT")
 
 
-def _interior_head(tmp_path: Path) -> Path:
-    """20000 × 64 with row 0 strictly inside the hull: its own argmax check takes seconds (an LP)."""
+def _interior_head(tmp_path: Path, rows: int = 20000) -> Path:
+    """`rows` × 64 with row 0 strictly inside the hull: its own argmax check is one LP over all rows."""
     rng = np.random.default_rng(0)
-    W = rng.standard_normal((20000, 64)).astype(np.float32)
+    W = rng.standard_normal((rows, 64)).astype(np.float32)
     W[0] = 0.9 * W[1:4].mean(axis=0)
-    path = tmp_path / "interior.npy"
+    path = tmp_path / f"interior{rows}.npy"
     np.save(path, W)
     return path
 
@@ -48,21 +48,24 @@ def _read_until(fd: int, needle: bytes, timeout: float) -> bytes:
     return seen
 
 
-def test_neighbours_shows_its_first_check_and_exits_130_on_sigint(tmp_path: Path) -> None:
+def _interrupt_first_check(head: Path, out: Path) -> tuple[int | None, bytes]:
+    """Run `neighbours` on a terminal, send SIGINT once its first check shows; (exit code, stderr).
+    The code is None when the check ended before the interrupt could be sent."""
     import pty
 
-    head, out = _interior_head(tmp_path), tmp_path / "nb.json"
     master, slave = pty.openpty()
     env = dict(os.environ, PYTHONPATH=str(REPO), COLUMNS="200", TERM="xterm", HF_HUB_OFFLINE="1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cosaudit", "neighbours", str(head), "--id", "0", "--format", "json", "-o", str(out)],
+        [sys.executable, "-m", "cosaudit", "neighbours", str(head), "--id", "0", "--format", "json", "-o", str(out),
+         "--force"],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env,
     )
     os.close(slave)
     try:
         shown = _read_until(master, b"ever on top", timeout=120)
         assert b"ever on top" in shown, shown.decode(errors="replace")[-500:]
-        assert proc.poll() is None, "the first check ended before the interrupt: make the head larger"
+        if proc.poll() is not None:
+            return None, shown
         proc.send_signal(signal.SIGINT)
         code = proc.wait(timeout=120)
         err = _read_until(master, b"the report keeps", timeout=5)
@@ -70,6 +73,17 @@ def test_neighbours_shows_its_first_check_and_exits_130_on_sigint(tmp_path: Path
         if proc.poll() is None:
             proc.kill()
         os.close(master)
+    return code, err
+
+
+def test_neighbours_shows_its_first_check_and_exits_130_on_sigint(tmp_path: Path) -> None:
+    # the check takes a fraction of a second here: a run that ends before the signal lands (exit 0)
+    # is tried again on a larger head, never counted as a pass
+    out = tmp_path / "nb.json"
+    for rows in (20000, 80000, 240000):
+        code, err = _interrupt_first_check(_interior_head(tmp_path, rows), out)
+        if code not in (None, 0):
+            break
     assert code == 130, err.decode(errors="replace")
     assert b"interrupted" in err
     rep = json.loads(out.read_text())
