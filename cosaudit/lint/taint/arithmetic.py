@@ -161,7 +161,7 @@ class ArithmeticRules(AnalyzerHost):
         if isinstance(right, NormOf) and const(left_node) in (1, 1.0):
             return NormOf(right.taint, inverse=True)  # `1 / W.norm(dim=1, keepdim=True)`
         if isinstance(left, Sim):
-            if left.event.kind == "dot":
+            if left.event.kind == "dot" and not self._norms_of_scores(right_node, env):
                 self._dot_by_norms(left.event, left_node, right_node, env)
             return left
         if isinstance(left, Taint):
@@ -195,6 +195,21 @@ class ArithmeticRules(AnalyzerHost):
             if row_unit and other_unit:
                 return self._sink("cosine", t, None, value, "dot product divided by both norms")
         return None
+
+    def _norms_of_scores(self, denominator: ast.AST, env: dict[str, Any]) -> bool:
+        """Does the denominator hold the norm of scores already computed (`norm(true)` with `true =
+        acts @ W_U`, a logit lens's output)? Then the quotient is a cosine between score vectors
+        (`(pred * true).sum(1) / (norm(pred) * norm(true))`), not between the rows behind them."""
+        for sub in ast.walk(denominator):
+            measured = _measured(sub, self.aliases) if isinstance(sub, ast.Call) else None
+            if isinstance(sub, ast.Name) and sub.id in self._norm_names:
+                measured = ast.Name(self._norm_names[sub.id])
+            base = measured
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                base = base.value
+            if isinstance(base, ast.Name) and isinstance(env.get(base.id), Sim):
+                return True
+        return False
 
     def _dot_by_norms(self, ev: Event, value: ast.AST, denominator: ast.AST, env: dict[str, Any]) -> None:
         """A dot product divided by two norms is a cosine (`dot / (|a| |b|)`, or `dot / |a| / |b|`:
