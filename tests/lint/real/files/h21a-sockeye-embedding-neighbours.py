@@ -3,6 +3,7 @@
 import argparse
 import sys
 
+import mxnet as mx
 import numpy as np
 
 from nmt import checkpoints, vocabs, settings as S
@@ -11,7 +12,7 @@ from nmt import checkpoints, vocabs, settings as S
 def pairwise_scores(table: np.ndarray, unit: bool) -> np.ndarray:
     if unit:
         table = table / np.linalg.norm(table, axis=1, keepdims=True)
-    sims = np.dot(table, table.T)
+    sims = mx.nd.dot(table, table, transpose_b=True).asnumpy()
     np.fill_diagonal(sims, -1e7)
     return sims
 
