@@ -12,7 +12,7 @@ from nmt import checkpoints, vocabs, settings as S
 def pairwise_scores(table: np.ndarray, unit: bool) -> np.ndarray:
     if unit:
         table = table / np.linalg.norm(table, axis=1, keepdims=True)
-    sims = mx.nd.dot(table, table, transpose_b=True).asnumpy()
+    sims = mx.nd.dot(mx.nd.array(table), mx.nd.array(table), transpose_b=True).asnumpy()
     np.fill_diagonal(sims, -1e7)
     return sims
 
