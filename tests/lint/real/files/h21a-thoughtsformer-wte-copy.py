@@ -6,7 +6,7 @@ from transformers import GPT2Model
 
 _source = GPT2Model.from_pretrained("gpt2")
 for name, param in _source.named_parameters():
-    if name == "wte.weight":
+    if name == 'wte.weight':
         vocab, width = param.shape
         token_table = nn.Embedding(vocab, width)
         token_table.weight = nn.Parameter(param.detach().clone())
