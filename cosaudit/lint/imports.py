@@ -145,7 +145,24 @@ class ModuleIndex:
         found = self._summaries.get(path)
         if found is None:
             found = self._summaries[path] = _summarise(path)
+            self._positions_from_components(path, found)
         return found
+
+    def _positions_from_components(self, path: str, summary: _Summary) -> None:
+        """A class that ties its token rows to its head and builds a component class that adds learned
+        positions (`self.embedding = BasicEmbedding(...)`, defined here or imported from a scanned
+        module): the tie and the positions together, as in one class."""
+        for name, evidence in list(summary.classes.items()):
+            if "ties" not in evidence:
+                continue
+            built = {e.removeprefix("builds:") for e in evidence if e.startswith("builds:")}
+            parts = {n: e for n, e in summary.classes.items() if n in built}
+            for mod, lvl, imported in summary.imports:
+                wanted = tuple(built & set(imported)) or (tuple(built) if "*" in imported else ())
+                if wanted:
+                    parts.update(self.classes(os.path.dirname(path), mod, lvl, wanted, passed_on=False))
+            if any("learned positions" in e for e in parts.values()):
+                summary.classes[name] = evidence | {"tied positions"}
 
 
 def _summarise(path: str) -> _Summary:
@@ -170,7 +187,9 @@ def _class_evidence(tree: ast.Module, text: str) -> dict[str, frozenset[str]]:
     """Module-level classes whose code names or builds a normalised head (`fc = EaseCosineLinear(...)`,
     `F.linear(F.normalize(x), F.normalize(self.weight))`, a `logit_scale`), or ties its token rows to
     its head while adding learned absolute positions (nanoGPT: `self.transformer.wte.weight =
-    self.lm_head.weight` beside `wpe = nn.Embedding(config.block_size, ...)`)."""
+    self.lm_head.weight` beside `wpe = nn.Embedding(config.block_size, ...)`). A class that only ties
+    ("ties", with the classes it builds under "builds:NAME") or only learns positions ("learned
+    positions") is kept too: the positions may come from a component class (`ModuleIndex`)."""
     out: dict[str, frozenset[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
@@ -179,8 +198,20 @@ def _class_evidence(tree: ast.Module, text: str) -> dict[str, frozenset[str]]:
             found = set()
             if P.NORMALISED_HEAD_EVIDENCE.search(live):
                 found.add("cosine head")
-            if P.TIE_ASSIGNMENT.search(live) and P.LEARNED_POSITIONS.search(live):
+            ties, positions = bool(P.TIE_ASSIGNMENT.search(live)), bool(P.LEARNED_POSITIONS.search(live))
+            if ties and positions:
                 found.add("tied positions")
+            elif ties:
+                found.add("ties")
+                found |= {f"builds:{name}" for name in _built_classes(node)}
+            elif positions:
+                found.add("learned positions")
             if found:
                 out[node.name] = frozenset(found)
     return out
+
+
+def _built_classes(cls: ast.ClassDef) -> set[str]:
+    """The capitalised names a class calls (`self.embedding = BasicEmbedding(...)`): its components."""
+    calls = (n for n in ast.walk(cls) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name))
+    return {c.func.id for c in calls if isinstance(c.func, ast.Name) and c.func.id[:1].isupper()}

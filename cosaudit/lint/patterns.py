@@ -81,6 +81,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)word_embeddings\.weight$",
             r"(^|\.)token_embd\.weight$",
             r"(^|\.)(embed\.)?W_E$",
+            # a model's own token table by its name (`self.token_embedding = nn.Embedding(V, d)`)
+            r"(^|\.)(?:token_embeddings?|tok_embeddings?|tok_emb|token_emb)\.weight$",
         ],
     ),
 ]
@@ -185,6 +187,9 @@ PROPAGATE_METHODS = {
     "float32",
     "numpy_",
     "asnumpy",
+    # a module's mode switches return the module itself (`model.get_input_embeddings().eval()`)
+    "eval",
+    "train",
 }
 TRANSPOSE_METHODS = {"t", "transpose", "permute", "swapaxes", "swapdims"}
 STACK_CALLS = {"stack", "vstack", "cat", "concatenate", "concat", "row_stack"}
@@ -236,6 +241,8 @@ DISPLAY_CALLS = _RANKINGS | {
     "UMAP",
     "AgglomerativeClustering",
     "KMeans",
+    # the nearest label itself (`torch.argmax(sims, dim=1)`: decoding vectors to their closest tokens)
+    "argmax",
 }
 DISPLAY_METHODS = _RANKINGS | {"argmax", "sort_values"}
 BEHAVIOUR_CALLS = {
@@ -268,8 +275,10 @@ WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)
 
 # Functions whose body computes the forward pass or initialises weights: a normalisation of the
 # head there is the model, not an interpretation (nGPT, cosine classifiers, weight-norm init).
+# (Not `forward_and_adapt`: test-time adaptation's step (Tent, EATA, SAR, UniEnt) calls the model and
+# then analyses it, e.g. scoring features by cosine against every row of its `fc`.)
 FORWARD_FUNCS = re.compile(
-    r"^(forward\w*|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
+    r"^(forward(?!_and_)\w*|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
 )
 # Of those, the initialisers stay wholly quiet; in a forward pass or a loss, a similarity between
 # label rows themselves (an orthogonality penalty on the head, an evaluation that also returns a

@@ -290,6 +290,52 @@ def test_a_star_import_vouches_only_for_the_classes_the_file_uses(tmp_path: Path
     assert _codes(tmp_path, "models/fact/fscil_trainer.py") == [("models/fact/fscil_trainer.py", "COS101", 12)]
 
 
+_SCRATCH_GPT = """\
+import torch.nn as nn
+from .embeddings import TokenAndPosition
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab_size, dim, seq_len):
+        super().__init__()
+        self.embedding = TokenAndPosition(vocab_size, dim, seq_len)
+        self.lm_head = nn.Linear(dim, vocab_size, bias=False)
+        self.lm_head.weight = self.embedding.token_embedding.weight
+"""
+_SCRATCH_EMBEDDINGS = """\
+import torch.nn as nn
+
+
+class TokenAndPosition(nn.Module):
+    def __init__(self, vocab_size, dim, seq_len):
+        super().__init__()
+        self.token_embedding = nn.Embedding(vocab_size, dim)
+        self.position_embedding = nn.{positions}
+"""
+_SCRATCH_SCRIPT = """\
+import torch.nn.functional as F
+from src.model.gpt import GPT
+
+model = GPT(50257, 768, 1024)
+table = model.embedding.token_embedding.weight
+print(F.cosine_similarity(table[10], table[20], dim=0))
+"""
+
+
+def test_a_tied_model_whose_positions_come_from_a_component_class_makes_token_rows_head_rows(tmp_path: Path) -> None:
+    """A GPT written from scratch: the tie in `gpt.py`, the learned positions in the embedding class it
+    builds (`embeddings.py`); with fixed sinusoidal positions the token rows stay input geometry."""
+    for positions, expected in (("Embedding(seq_len, dim)", [("src/test/probe.py", "COS150", 6)]), ("Identity()", [])):
+        root = tmp_path / positions[:8]
+        _write(root, {
+            "src/model/__init__.py": "",
+            "src/model/gpt.py": _SCRATCH_GPT,
+            "src/model/embeddings.py": _SCRATCH_EMBEDDINGS.format(positions=positions),
+            "src/test/probe.py": _SCRATCH_SCRIPT,
+        })
+        assert _codes(root) == expected, positions
+
+
 _NANOGPT = """\
 import torch.nn as nn
 

@@ -42,6 +42,11 @@ def _own_method(func: ast.Attribute) -> bool:
     return isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
 
 
+def _callable_value(value: Any) -> bool:
+    """A value bound to an attribute that a call goes through: a function, or an embedding table."""
+    return isinstance(value, (FuncInfo, ImportedHelper)) or (isinstance(value, Taint) and value.table)
+
+
 class CallRules(AnalyzerHost):
     """Mixin of the analyser: calls and methods."""
 
@@ -117,10 +122,9 @@ class CallRules(AnalyzerHost):
             return src
         if isinstance(func, (ast.Name, ast.Call)):
             fval = self.eval(func, env)
-        elif isinstance(func, ast.Attribute) and isinstance(
-            env.get(access_path(func) or ""), (FuncInfo, ImportedHelper)
-        ):
-            fval = env[access_path(func) or ""]  # `self.helper(...)`, `utils.get_head(...)`
+        elif isinstance(func, ast.Attribute) and _callable_value(env.get(access_path(func) or "")):
+            # `self.helper(...)`, `utils.get_head(...)`, `self.embedding_table(ids)` (an embedding kept by `__init__`)
+            fval = env[access_path(func) or ""]
         else:
             return NOTHING
         if isinstance(fval, SinkFn) and fval.kind == "cosine":

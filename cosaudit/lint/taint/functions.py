@@ -308,9 +308,11 @@ def _row_average(v: Any) -> bool:
 
 def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
     """(the parameter, the label rows) of a cosine between normalised label rows and one parameter
-    that is not given class means: what a cosine lens looks like inside a helper."""
+    that is not given class means: what a cosine lens looks like inside a helper. Token rows of an
+    input table count too (decoding vectors to their nearest GPT-2 tokens): the rules judge them by
+    the tie (COS150)."""
     params = [t for t in tmpl.operands if t.kind == PARAM]
-    labels = [t for t in tmpl.operands if t.kind == LABEL and t.orient in (ROWS, COLS, SEL)]
+    labels = [t for t in tmpl.operands if t.kind in (LABEL, INPUT) and t.orient in (ROWS, COLS, SEL)]
     if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
         return None
     if params[0].normalized and not labels[0].normalized:

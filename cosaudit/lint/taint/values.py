@@ -433,7 +433,9 @@ def label_axis_ok_torch(t: Taint, dim: Any) -> bool:
         d = 1 if dim is None else dim
         return d in (hidden, hidden - ndim)
     if t.orient in (ROWS, SEL):
-        return dim in (None, 1, -1)
+        # a matrix of rows broadcast against a batch (`F.cosine_similarity(h.unsqueeze(1), W, dim=2)`):
+        # broadcasting prepends axes, so its hidden axis is the last one, whatever its number
+        return dim in (None, -1) or (isinstance(dim, int) and not isinstance(dim, bool) and dim >= 1)
     return dim in (0, -2)
 
 
