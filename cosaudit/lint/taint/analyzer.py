@@ -151,6 +151,15 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         return _switched_off(self.tree, self._switches)
 
     @cached_property
+    def fasttext_supervised(self) -> bool:
+        """Is the code's fastText model a supervised classifier (labels prefixed `__label__`,
+        `train_supervised`) with a flat softmax (no `loss="hs"` tree, no one-vs-all `"ova"`)?"""
+        strings = {n.value for n in ast.walk(self.tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        named = {n.attr for n in ast.walk(self.tree) if isinstance(n, ast.Attribute)}
+        supervised = "train_supervised" in named or any("__label__" in s for s in strings)
+        return supervised and not strings & {"hs", "ova"}
+
+    @cached_property
     def token_rows(self) -> bool:
         """Do the code's strings or the document's prose count a matrix's rows as tokens ("all
         tokens", "{N:,} tokens")? Asked only of a matrix loaded under a bare name."""

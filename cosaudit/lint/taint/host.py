@@ -52,6 +52,9 @@ class AnalyzerHost:
         @property
         @abstractmethod
         def token_rows(self) -> bool: ...
+        @property
+        @abstractmethod
+        def fasttext_supervised(self) -> bool: ...
         @abstractmethod
         def run(self) -> list[Event]: ...
         @abstractmethod

@@ -90,6 +90,14 @@ def head_accessor(an: AnalyzerHost, c: CallSite) -> Any:
     return HeadModule(path) if path else NOTHING
 
 
+def fasttext_output_matrix(an: AnalyzerHost, c: CallSite) -> Any:
+    """fastText's `get_output_matrix()`: in a supervised classifier, one softmax row per label; in
+    an unsupervised model (negative sampling) the context vectors, no softmax head."""
+    if not an.fasttext_supervised:
+        return NOTHING
+    return Taint(LABEL, ROWS, source=access_path(c.node) or "get_output_matrix()", confidence="medium")
+
+
 # a file whose name says it holds the last layer's / classifier's weights (`open("teacher_last_layer.pickle")`,
 # "weight_and_bias_of_last_layer.pickle", "fc_weights.npy", "lm_head.npy", "W_U.pt"), not its features or outputs
 _LM_HEAD_FILE = re.compile(r"lm[_-]?head|unembed", re.I)
@@ -135,6 +143,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(loaded_head, "load"),
     **table(head_file, "open"),
     **table(head_accessor, "get_output_embeddings", "get_classifier"),
+    **table(fasttext_output_matrix, "get_output_matrix"),
     **table(embedding_table, "from_pretrained"),
     **table(parameters, "parameters"),
     **table(children, "children", "modules"),
