@@ -41,6 +41,13 @@ from cosaudit.lint.taint.values import (
 _OWN_LAYER = re.compile(r"^self\.\w+(\[-?\d+\])?\.weight\b")
 
 
+def _self_attribute(target: ast.AST) -> str:
+    """`x` of a target `self.x`, else ''."""
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        return target.attr
+    return ""
+
+
 def _foreign_rows(ev: Event) -> bool:
     """Does an initialiser compare the rows of another, already trained model's head with each other
     (`self.teacher.fc.weight` in a distiller's `__init__`)? Its own fresh layers stay quiet."""
@@ -126,6 +133,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._norm_counts: dict[str, int] = {}  # `den = norm(a) * norm(b)`: den -> 2
         self._returns: list[Any] | None = None
         self._current_events: list[Event] | None = None
+        self._held: list[Event] | None = None  # rankings inside the forward pass being analysed
         # string constants that are prose: docstrings, and text passed to print / st.markdown / …
         self.prose_strings: list[ast.Constant] = []
         self._all_functions: list[FuncInfo] = []
@@ -198,6 +206,8 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         if self._quiet and (init_quiet or not ev.between_labels or ev.pending):
             if ev.pending and self._current_events is not None:
                 self._current_events.append(ev)  # kept: a ranking against a parameter may show later
+            elif ev.ranking and not self._init_quiet and self._held is not None:
+                self._held.append(ev)  # a forward pass's ranking: its logits only if it returns them
             return
         self.events.append(ev)
         if self._current_events is not None:
@@ -302,9 +312,12 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         for target in stmt.targets:
             self._bind(target, value, env)
             self.remember_norm(target, stmt.value, env)
-            if isinstance(target, ast.Name):
+            # `prototypes = F.normalize(model.fc.weight)`, `self.prototype = model.fc.weight.clone()`: head rows
+            # whatever their name says
+            bound_name = target.id if isinstance(target, ast.Name) else _self_attribute(target)
+            if bound_name:
                 is_head = isinstance(value, Taint) and value.kind == LABEL and value.orient in (ROWS, COLS)
-                (self.head_names.add if is_head else self.head_names.discard)(target.id)
+                (self.head_names.add if is_head else self.head_names.discard)(bound_name)
         if value is None and unknown_call and isinstance(stmt.targets[0], ast.Tuple):
             self._unpack_weights(stmt.targets[0], stmt.value, env)
             for name in stmt.targets[0].elts:  # `emb, unemb, *_ = model.weights()`

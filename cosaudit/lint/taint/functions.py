@@ -71,17 +71,23 @@ class FunctionRules(AnalyzerHost):
         info.quiet = quiet
         info.initialiser = quiet and bool(P.INIT_FUNCS.match(node.name))
         self._all_functions.append(info)
-        saved = (self._returns, self._quiet, self._init_quiet, self._current_events)
+        saved = (self._returns, self._quiet, self._init_quiet, self._current_events, self._held)
         self._returns = []
         self._current_events = []
+        self._held = []
         self._quiet += quiet
         self._init_quiet += info.initialiser
         try:
             self._block(node.body, env)
         finally:
-            returns, events = self._returns, self._current_events
-            self._returns, self._quiet, self._init_quiet, self._current_events = saved
+            returns, events, held = self._returns, self._current_events, self._held
+            self._returns, self._quiet, self._init_quiet, self._current_events, self._held = saved
             self._fixed = fixed_before
+        for ev in held:
+            if not _returned(ev, returns) and not any(d.kind == "logits" for d in ev.derived):
+                # a forward pass's own logits are returned (or trained as logits); scores it keeps
+                # to itself (an OOD score against the `fc` rows in a TTA module's forward) are analysis
+                self._emit(ev)
         if shared is not None:
             shared.update((k, v) for k, v in env.items() if k.startswith("self.") and v is not None)
         info.templates = [e for e in events if e.pending]
@@ -304,6 +310,20 @@ def _row_average(v: Any) -> bool:
     """Averages of some label rows (a word's sub-token rows), not the mean over every label: they
     move with the head's translation as the rows do."""
     return isinstance(v, Taint) and v.kind == MEAN and not v.mean_ok
+
+
+def _returned(ev: Event, returns: list[Any]) -> bool:
+    """Does a return value carry the similarity of `ev` (alone, in a tuple or list, or in a dict)?"""
+    stack = list(returns)
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Sim) and value.event is ev:
+            return True
+        if isinstance(value, TupleVal):
+            stack += value.items
+        elif isinstance(value, DictVal):
+            stack += value.values
+    return False
 
 
 def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:

@@ -38,6 +38,7 @@ class AnalyzerHost:
     _norm_counts: dict[str, int]
     _returns: list[Any] | None
     _current_events: list[Event] | None
+    _held: list[Event] | None
     _all_functions: list[FuncInfo]
     roles: HeadRoles
     head_names: set[str]  # names bound to the head's rows (not class means, whatever they are called)

@@ -38,3 +38,34 @@ class CosineHead(nn.Module):
 
     def forward_features(self, feats):
         return F.normalize(feats, dim=-1) @ F.normalize(self.fc.weight, dim=-1).T
+
+
+class ScoredTent(nn.Module):
+    """A Tent variant whose forward also scores each feature against the source model's `fc` rows (an
+    OOD weight for the entropy loss): the scores are kept, the model's own outputs returned."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+        self.prototype = model.fc.weight.data.clone()
+        self.features = None
+
+    def forward(self, x):
+        outputs = self.model(x)
+        sims = F.normalize(self.features, dim=1) @ F.normalize(self.prototype, dim=1).T  # expect: COS120
+        self.weight_of_sample = 1 - sims.max(dim=1).values
+        return outputs
+
+
+class TemplateAdjuster(nn.Module):
+    """T3A: the supports start as the `fc` rows and the adapted model predicts by the unit supports; the
+    scores are what its forward returns, the model's own logits (quiet)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.classifier = model.fc
+        self.supports = self.classifier.weight.data
+
+    def forward(self, z):
+        supports = F.normalize(self.supports, dim=1)
+        return z @ F.normalize(supports.T, dim=0)
