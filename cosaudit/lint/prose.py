@@ -114,6 +114,9 @@ OTHER_OPERAND = re.compile(
     r"probability distributions?\b|output distributions?\b|logit vectors?\b)\w*|"
     # a steering vector, a probe direction or a latent is compared, or an axis between two rows
     r"\bsteering[- ](?:vectors?|directions?)\b|\bprobe[- ](?:vectors?|directions?)\b|\blatents?\b|"
+    # one task's vector read through the head ("the words whose unembedding vectors have the highest dot
+    # product with the function vector"): its logits, a logit lens
+    r"\b(?:function|task|concept|control|style|context|random)[- ](?:vectors?|directions?)\b|"
     r"\b(?:un)?embedding (?:axis|axes)\b|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
     r"\b(?:sum|write|residual|hidden|query|activation|state|steering|feature)s?[- ](?:un)?embedding "
@@ -207,6 +210,11 @@ FORMULA = re.compile(
     r"\\cos\b|\\arccos\b|\\(?:operatorname|mathrm|text)\{cos(?:ine)?\}|"
     r"\\frac\s*\{[^{}]*(?:\\top|\^\s*\{?\s*T\s*\}?|\\cdot|\\langle)[^{}]*\}\s*\{[^{}]*\\(?:\||"
     r"lVert|Vert)"
+)
+# a cosine lens written as code in prose (`scores = normalize(router) @ normalize(unembed.T)`): unit vectors
+# against the unit rows of the head, even inside an inline code span
+CODE_FORMULA = re.compile(
+    r"normali[sz]e\([^()]*\)\s*@\s*(?:\w+\.)?normali[sz]e\(\s*(?:unembed\w*|W_U|lm_head\w*|output_embed\w*)\b"
 )
 # plain `cos(u_a, u_b)` counts only in math (a display block or between $…$)
 FORMULA_PLAIN = re.compile(r"\bcos\s*\(\s*[uwγ]")
@@ -329,6 +337,10 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
     takes one of them (`\cos(h_t, W_V[v,:])`) is over label representations."""
     hits = []
     for text, line, cell in par.lines:
+        code = CODE_FORMULA.search(text)
+        if code and not _found(CAVEAT, section_text):
+            hits.append(ProseHit("COS203", line, code.start() + 1, cell, text.strip()))
+            continue
         m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
         if not m or text[: m.start()].count("`") % 2 == 1:
             continue  # no formula, or one inside an inline code span: an example of the syntax

@@ -41,3 +41,14 @@ class StaticWordSimilarity:
 def row_cosine(model, i, j):
     E = model.transformer.token_embedding.weight
     return F.cosine_similarity(E[i], E[j], dim=0)  # expect: COS150
+
+
+def closest_words(model, prompt_vectors, k=5):
+    from scipy.spatial import distance
+
+    table = model.roberta.embeddings.word_embeddings.weight.detach().cpu().numpy()
+    out = []
+    for vec in prompt_vectors:
+        dists = distance.cdist(np.expand_dims(vec, 0), table, "cosine")[0]  # expect: COS150
+        out.append(np.argpartition(dists, list(range(k)))[:k])
+    return out
