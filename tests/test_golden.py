@@ -50,10 +50,13 @@ FORMATS: dict[str, tuple[str, ...]] = {
     "argmax-demo": ("json", "text", "md"),
     "patterns-demo": ("json", "text", "md"),
     "paper": ("json", "text", "md"),
-    "check-corpus": ("json", "text", "sarif", "github"),
+    "check-corpus": ("json", "text", "concise", "sarif", "github"),
 }
 PARAMS = [(name, fmt) for name in CASES for fmt in FORMATS.get(name, ("json",))]
-EXT = {"text": "txt", "md": "md", "json": "json", "html": "html", "sarif": "sarif", "github": "github"}
+EXT = {
+    "text": "txt", "concise": "concise.txt", "md": "md", "json": "json", "html": "html", "sarif": "sarif",
+    "github": "github",
+}
 _PNG = re.compile(r"data:image/png;base64,([A-Za-z0-9+/=]+)")
 
 

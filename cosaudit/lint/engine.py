@@ -254,7 +254,15 @@ def _with_snippets(findings: list[Finding], doc: Document) -> list[Finding]:
 
 def _finding(r: Rule, h: Hit, path: str) -> Finding:
     return Finding(
-        r.code, h.severity or r.severity, path, h.line, h.column, h.message, h.cell, h.confidence
+        r.code,
+        h.severity or r.severity,
+        path,
+        h.line,
+        h.column,
+        h.message,
+        h.cell,
+        h.confidence,
+        summary=h.summary or h.message,
     )
 
 

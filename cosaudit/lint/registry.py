@@ -33,6 +33,7 @@ class Hit:
     message: str
     severity: Severity | None = None  # None: the rule's default
     confidence: Confidence = Confidence.HIGH
+    summary: str = ""  # what was seen, without why and what to do (the concise report); "": the message
 
 
 @dataclass(frozen=True)

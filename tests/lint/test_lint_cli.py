@@ -128,6 +128,29 @@ def test_github_format(repo: Path) -> None:
     assert any(line.startswith("::warning file=warn.md,line=3,col=1,") for line in lines)
 
 
+def test_concise_format_says_what_was_seen_and_names_the_rules_once(repo: Path) -> None:
+    code, out, err = run(["check", "err.py", "warn.md", "--format", "concise"], repo)
+    assert code == 1 and "finding(s)" in err
+    lines = out.splitlines()
+    assert lines[0] == "err.py:3:5: COS101 [error] cosine between label representations of `model.lm_head.weight` " \
+        "(cosine_similarity)"
+    assert lines[1].startswith("warn.md:3:1: COS202 [warning] prose reports label-representation geometry")
+    assert not any("Instead," in line or "translation" in line for line in lines)
+    assert lines[-1] == "why and what to do instead: cosaudit rules COS101 COS202" and len(lines) == 3
+    _, full, _ = run(["check", "err.py", "warn.md"], repo)
+    assert full.splitlines()[0].startswith(lines[0] + ": the rows of a softmax head")
+
+
+def test_concise_format_from_the_env_and_with_no_finding(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COSAUDIT_FORMAT", "concise")
+    code, out, _ = run(["check", "err.py"], repo)
+    assert code == 1 and out.endswith("why and what to do instead: cosaudit rules COS101\n")
+    code, out, _ = run(["check", "clean.py"], repo)
+    assert code == 0 and out == ""
+    code, out, err = run(["rules"], repo)
+    assert code == 0 and "COSAUDIT_FORMAT=concise is not a format of" in err
+
+
 def test_format_env_default(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COSAUDIT_FORMAT", "json")
     code, out, _ = run(["check", "err.py"], repo)
@@ -181,6 +204,10 @@ def test_rules_list_and_explain(repo: Path) -> None:
     code, out, _ = run(["rules", "cos101"], repo)
     assert code == 0 and "label-representation-cosine" in out and "Use instead" in out
     code, out, err = run(["rules", "COS999"], repo)
+    assert code == 2 and out == "" and "COS999" in err
+    code, out, _ = run(["rules", "COS101", "cos203"], repo)
+    assert code == 0 and out.startswith("COS101 label-representation-cosine") and "\nCOS203 label-cosine-formula" in out
+    code, out, err = run(["rules", "COS101", "COS999"], repo)
     assert code == 2 and out == "" and "COS999" in err
     code, out, _ = run(["rules", "--format", "json"], repo)
     assert json.loads(out)["schema"] == "cosaudit.rules/1"

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from cosaudit.lint.context import Facts, RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
-from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, message
+from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, Said
 from cosaudit.lint.taint import INPUT, LABEL, VEC, Derived, Event
 
 
@@ -120,13 +120,13 @@ def _by_role(ev: Event) -> bool:
 def _hit(
     ctx: RuleContext,
     ev: Event,
-    text: str,
+    said: Said,
     severity: Severity | None = None,
     pos: tuple[int, int] | None = None,
 ) -> Hit:
     """A hit at `pos` (default: the event's own position), as confident as the event."""
     line, col, cell = ctx.locate(ev.pos if pos is None else pos)
-    return Hit(line, col, cell, text, severity, confidence_of(ev))
+    return Hit(line, col, cell, said.text, severity, confidence_of(ev), said.seen)
 
 
 def _no_override(ev: Event) -> Severity | None:
@@ -143,7 +143,7 @@ def _event_hits(
 ) -> Iterator[Hit]:
     """One hit per event of rule `code`: `seen(ev)`: why. Instead, fix."""
     for ev in _events(ctx, code):
-        yield _hit(ctx, ev, message(seen(ev), why, fix), severity(ev))
+        yield _hit(ctx, ev, Said(seen(ev), why, fix), severity(ev))
 
 
 def _derived_hits(
@@ -159,8 +159,8 @@ def _derived_hits(
         severity = pair_severity(ev)
         for d in ev.derived:
             if d.kind == kind:
-                text = message(seen(ev, d) + _loader_note(ev), why, fix)
-                yield _hit(ctx, ev, text, severity, d.pos)
+                said = Said(seen(ev, d) + _loader_note(ev), why, fix)
+                yield _hit(ctx, ev, said, severity, d.pos)
 
 
 def _pair_severity(ctx: RuleContext) -> Callable[[Event], Severity | None]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 WHY_TRANSLATION = (
     "the rows of a softmax head are fixed only up to a shared translation w → w + c, which leaves "
     "every probability unchanged but can move this value anywhere (a cosine to any value in "
@@ -24,6 +26,15 @@ FIX_PROSE = (
 )
 
 
-def message(seen: str, why: str, fix: str) -> str:
-    """`<seen>: <why>. Instead, <fix>.` — every finding says all three."""
-    return f"{seen}: {why}. Instead, {fix}."
+@dataclass(frozen=True)
+class Said:
+    """What a finding says: what was seen (the concise report's line), why it matters, what to do."""
+
+    seen: str
+    why: str
+    fix: str
+
+    @property
+    def text(self) -> str:
+        """`<seen>: <why>. Instead, <fix>.` — every finding says all three."""
+        return f"{self.seen}: {self.why}. Instead, {self.fix}."

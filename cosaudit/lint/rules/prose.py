@@ -9,7 +9,7 @@ from cosaudit.lint.context import RuleContext
 from cosaudit.lint.model import Confidence, Severity
 from cosaudit.lint.prose import ProseHit
 from cosaudit.lint.registry import Hit, rule
-from cosaudit.lint.rules.common import FIX_PROSE, WHY_TRANSLATION, message
+from cosaudit.lint.rules.common import FIX_PROSE, WHY_TRANSLATION, Said
 
 _LIST_MARKER = re.compile(r"^(?:[-*+>]|\d+[.)])\s+")
 _MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|\*\*|__|`")
@@ -25,9 +25,9 @@ def _prose_hits(ctx: RuleContext, code: str) -> Iterator[ProseHit]:
     return (h for h in ctx.prose_hits if h.code == code)
 
 
-def _hit(h: ProseHit, text: str, severity: Severity | None = None) -> Hit:
+def _hit(h: ProseHit, said: Said, severity: Severity | None = None) -> Hit:
     """A hit at the prose hit's place; prose findings are always low confidence."""
-    return Hit(h.line, h.column, h.cell, text, severity, Confidence.LOW)
+    return Hit(h.line, h.column, h.cell, said.text, severity, Confidence.LOW, said.seen)
 
 
 @rule("COS201", "label-cosine-probability-claim", Severity.ERROR, "prose")
@@ -64,7 +64,7 @@ def label_cosine_probability_claim(ctx: RuleContext) -> Iterator[Hit]:
     for h in _prose_hits(ctx, "COS201"):
         yield _hit(
             h,
-            message(
+            Said(
                 f"prose links the geometry of label representations ('{h.relation}') to "
                 f"behaviour or meaning ('{h.claim}'): \"{_quote(h.text)}\""
                 + (" — hedged, so a warning" if h.hedged else ""),
@@ -104,7 +104,7 @@ def label_cosine_reported_without_caveat(ctx: RuleContext) -> Iterator[Hit]:
     for h in _prose_hits(ctx, "COS202"):
         yield _hit(
             h,
-            message(
+            Said(
                 f"prose reports label-representation geometry ('{h.relation}') without a "
                 f'caveat: "{_quote(h.text)}"',
                 WHY_TRANSLATION,
@@ -142,7 +142,7 @@ def label_cosine_formula(ctx: RuleContext) -> Iterator[Hit]:
     for h in _prose_hits(ctx, "COS203"):
         yield _hit(
             h,
-            message(
+            Said(
                 f'formula defines a cosine over label representations ("{_quote(h.text)}")',
                 WHY_TRANSLATION,
                 "define differences of label vectors, tie-ability or measured probabilities "

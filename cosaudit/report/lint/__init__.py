@@ -17,6 +17,7 @@ from cosaudit.report.lint import github, json_report, sarif, text
 
 class OutputFormat(enum.Enum):
     TEXT = "text"
+    CONCISE = "concise"
     JSON = "json"
     SARIF = "sarif"
     GITHUB = "github"
@@ -36,13 +37,15 @@ def render(
 ) -> str:
     """The report for `result` in format `fmt` (`color`: rich styling for the text format).
 
-    Info-level findings are for machines and for those who ask: the text and GitHub formats
+    Info-level findings are for machines and for those who ask: the text, concise and GitHub formats
     leave them out unless `show_info`; JSON and SARIF always keep them.
     """
-    if fmt in (OutputFormat.TEXT, OutputFormat.GITHUB) and not show_info:
+    if fmt in (OutputFormat.TEXT, OutputFormat.CONCISE, OutputFormat.GITHUB) and not show_info:
         result = without_info(result)
     if fmt is OutputFormat.TEXT:
         return text.render(result, rules, color=color)
+    if fmt is OutputFormat.CONCISE:
+        return text.render_concise(result, rules)
     if fmt is OutputFormat.JSON:
         return json_report.render(result, rules)
     if fmt is OutputFormat.SARIF:

@@ -1,6 +1,9 @@
 """Human report: one line per finding (`path:cell N:line:col: CODE [severity] message`).
 
-Plain text unless `color` (a terminal), then styled with rich — still returned as a string.
+Plain text unless `color` (a terminal), then styled with rich — still returned as a string. The
+concise report gives each finding what was seen only, and says once where the why and the what to
+do instead are (`cosaudit rules CODE`): a repository's many findings on one screen, as ruff's
+`--output-format concise`.
 """
 
 from __future__ import annotations
@@ -41,3 +44,12 @@ def render(result: CheckResult, rules: list[Rule], *, color: bool = False) -> st
         t.append(f.message)
         console.print(t)
     return buf.getvalue()
+
+
+def render_concise(result: CheckResult, rules: list[Rule]) -> str:
+    """One short line per finding (what was seen), then one line naming the rules to read."""
+    lines = [f"{location(f)}: {f.code} [{f.severity.value}] {f.summary or f.message}" for f in result.findings]
+    codes = sorted({f.code for f in result.findings})
+    if codes:
+        lines.append(f"why and what to do instead: cosaudit rules {' '.join(codes)}")
+    return "\n".join(lines) + ("\n" if lines else "")
