@@ -105,14 +105,7 @@ class ModuleIndex:
         if passed_on:
             here = os.path.dirname(path)
             for mod, lvl, imported in summary.imports:
-                # `import *` of the helper takes all it imports; `import MYNET` only MYNET, however
-                # the helper got it (by name or by its own star import)
-                if "*" in names:
-                    taken = imported
-                elif "*" in imported:
-                    taken = names
-                else:
-                    taken = tuple(n for n in imported if n in names)
+                taken = _taken(names, imported)
                 if taken:
                     found.update(self.classes(here, mod, lvl, taken, passed_on=False))
         return found
@@ -158,11 +151,22 @@ class ModuleIndex:
             built = {e.removeprefix("builds:") for e in evidence if e.startswith("builds:")}
             parts = {n: e for n, e in summary.classes.items() if n in built}
             for mod, lvl, imported in summary.imports:
-                wanted = tuple(built & set(imported)) or (tuple(built) if "*" in imported else ())
+                wanted = _taken(tuple(sorted(built)), imported)
                 if wanted:
                     parts.update(self.classes(os.path.dirname(path), mod, lvl, wanted, passed_on=False))
             if any("learned positions" in e for e in parts.values()):
                 summary.classes[name] = evidence | {"tied positions"}
+
+
+def _taken(names: tuple[str, ...], imported: tuple[str, ...]) -> tuple[str, ...]:
+    """Which of the names a module imports (`imported`) a request for `names` reaches: all of them for
+    `*`; `names` themselves when the module star-imports (it may have got them that way); else the
+    names it imports by name."""
+    if "*" in names:
+        return imported
+    if "*" in imported:
+        return names
+    return tuple(n for n in imported if n in names)
 
 
 def _summarise(path: str) -> _Summary:
