@@ -262,7 +262,7 @@ def _finding(r: Rule, h: Hit, path: str) -> Finding:
         h.message,
         h.cell,
         h.confidence,
-        summary=h.summary or h.message,
+        summary=h.summary,
     )
 
 
@@ -414,7 +414,7 @@ def _trained_as_logits(ev: Event) -> bool:
     """One vector's cosines with every unit row, passed to a training loss as logits: the model is a
     cosine classifier (it normalises its rows itself), as the forward passes of SoftNet-style
     `norm_cosine_similarity(features, weights, sigma)` heads are."""
-    return ev.ranking and any(d.kind == "logits" for d in ev.derived)
+    return ev.ranking and ev.trained_as_logits
 
 
 def _scaled_cosine_logits(code: str) -> bool:

@@ -66,8 +66,9 @@ class FileImports:
                 continue
             names = tuple(alias.name for alias in node.names)
             brought = self._index.classes(self._folder, node.module, node.level, names, passed_on=True)
-            if "*" in names:
-                # a star import vouches only for the classes the file goes on to name
+            if "*" in names and brought:
+                # a star import vouches only for the classes the file goes on to name (the file's
+                # names are read only then: most star imports bring no such class)
                 used = used if used is not None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
                 brought = {n: e for n, e in brought.items() if n in used}
             for evidence in brought.values():

@@ -49,7 +49,7 @@ class Finding:
     confidence: Confidence = Confidence.HIGH
     # the offending line's text, whitespace collapsed (baselines fingerprint findings by it)
     snippet: str = field(default="", compare=False)
-    # what was seen, without why and what to do instead (the concise report's line)
+    # what was seen, without why and what to do instead (the concise report's line; "": the message)
     summary: str = field(default="", compare=False)
 
     def sort_key(self) -> tuple[str, int, int, int, str]:

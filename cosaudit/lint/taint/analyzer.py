@@ -22,7 +22,7 @@ from cosaudit.lint.taint.functions import FunctionRules
 from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
-from cosaudit.lint.taint.syntax import access_path, const
+from cosaudit.lint.taint.syntax import access_path, const, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -162,8 +162,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
     def fasttext_supervised(self) -> bool:
         """Is the code's fastText model a supervised classifier (labels prefixed `__label__`,
         `train_supervised`) with a flat softmax (no `loss="hs"` tree, no one-vs-all `"ova"`)?"""
-        strings = {n.value for n in ast.walk(self.tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-        named = {n.attr for n in ast.walk(self.tree) if isinstance(n, ast.Attribute)}
+        nodes = walk_nodes(self.tree)
+        strings = {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        named = {n.attr for n in nodes if isinstance(n, ast.Attribute)}
         supervised = "train_supervised" in named or any("__label__" in s for s in strings)
         return supervised and not strings & {"hs", "ova"}
 

@@ -84,7 +84,7 @@ class FunctionRules(AnalyzerHost):
             self._returns, self._quiet, self._init_quiet, self._current_events, self._held = saved
             self._fixed = fixed_before
         for ev in held:
-            if not _returned(ev, returns) and not any(d.kind == "logits" for d in ev.derived):
+            if not _returned(ev, returns) and not ev.trained_as_logits:
                 # a forward pass's own logits are returned (or trained as logits); scores it keeps
                 # to itself (an OOD score against the `fc` rows in a TTA module's forward) are analysis
                 self._emit(ev)

@@ -88,6 +88,11 @@ class Event:
         return self.b is None
 
     @property
+    def trained_as_logits(self) -> bool:
+        """Its scores go into a classification loss as logits (a cosine classifier's own scores)."""
+        return any(d.kind == "logits" for d in self.derived)
+
+    @property
     def pending(self) -> bool:
         return self.a.kind == PARAM or (self.b is not None and self.b.kind == PARAM)
 

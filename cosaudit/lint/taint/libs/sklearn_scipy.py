@@ -37,12 +37,10 @@ def metric_call(an: AnalyzerHost, c: CallSite) -> Any:
     if c.name in _ESTIMATORS or c.name in _CLUSTERERS:
         return SinkFn("cluster:" + str(mval or "euclidean"), None)
     data = c.args[0] if c.args else None
-    if c.name == "cdist" and len(c.args) > 1 and not isinstance(data, Taint) and isinstance(c.args[1], Taint):
-        # `cdist(query[None], table, "cosine")`: one vector against every row, the query written first
-        kind = "cosine" if mval in ("cosine", "correlation") else "euclid"
-        return an._pair_sink(kind, [c.args[1], data], c.node, c.name, single=False, torch_style=False, dim=None)
-    if isinstance(data, Taint):
-        two = c.name == "cdist" and len(c.args) > 1 and isinstance(c.args[1], Taint)
+    # `cdist(A, B)` compares its two arguments, either of them label rows (`cdist(query[None], table,
+    # "cosine")`: one vector against every row, the query written first)
+    two = c.name == "cdist" and len(c.args) > 1 and isinstance(c.args[1], Taint)
+    if isinstance(data, Taint) or (two and not isinstance(data, Sim)):
         other = c.args[1] if two else data
         if mval in ("cosine", "correlation"):
             sim = an._cosine_sink([data, other], c.node, None, torch_style=False, what=c.name, single=not two)
