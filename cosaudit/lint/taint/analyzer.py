@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import ast
 import re
-from collections import Counter
-from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -22,7 +20,8 @@ from cosaudit.lint.taint.functions import FunctionRules
 from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
-from cosaudit.lint.taint.syntax import access_path, const, walk_nodes
+from cosaudit.lint.taint.switches import CallIndex, never_true, stores, switch_candidates, switched_off
+from cosaudit.lint.taint.syntax import access_path, const, name_tests, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -100,7 +99,6 @@ def _one_axis(target: ast.AST, value: ast.AST) -> tuple[str, str, int] | None:
     return target.id, shape.value.id, 0 if index == 0 else 1
 
 
-_NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
 
 
 class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, BindingRules, ModuleRules):
@@ -108,11 +106,11 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
 
     def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
         self.tree = tree
-        self._switches = _switch_candidates(tree)  # cheap: the module body's `name = False` lines
+        self._switches = switch_candidates(tree)  # cheap: the module body's `name = False` lines
         # a boolean parameter no call of the module sets (`def f(W, subtract_mean=True)` called as
         # `f(W)`): inside the function its test always takes the default's branch
         self._fixed: dict[str, bool] = {}
-        self._call_index: _CallIndex | None = None
+        self._call_index: CallIndex | None = None
         # the label-row helpers of another scanned module: (module, level) -> {function: rows}
         self._imports = imports
         # bare names imported from modules outside the scan (`from utils import get_unembedding`
@@ -150,13 +148,13 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         if not any(isinstance(d, ast.Constant) and isinstance(d.value, bool) for d in defaults):
             return {}  # most functions have no flag: the module's calls need not be indexed
         if self._call_index is None:
-            self._call_index = _CallIndex(self.tree)
+            self._call_index = CallIndex(self.tree)
         return self._call_index.fixed_switches(fn)
 
     @cached_property
     def _off(self) -> frozenset[str]:
         """The switches never bound again (a walk of the whole module, made only when there are any)."""
-        return _switched_off(self.tree, self._switches)
+        return switched_off(self.tree, self._switches)
 
     @cached_property
     def fasttext_supervised(self) -> bool:
@@ -381,7 +379,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
         rows, so a name keeps the riskier of its two values (`values.riskier`)."""
         self.eval(stmt.test, env)
-        if self._switches and _never(stmt.test, self._off):
+        if self._switches and never_true(stmt.test, self._off):
             self._block(stmt.orelse, env)  # `normalize = False` … `if normalize and use_ip:` never runs
             return
         fixed = self._fixed.get(stmt.test.id) if isinstance(stmt.test, ast.Name) else None
@@ -406,7 +404,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
     def refine(self, test: ast.AST, env: dict[str, Any]) -> None:
         """Inside `if name == "fc.weight":` / `if "lm_head" in name:` /
         `if name.endswith("classifier.weight"):`, the tensor that goes with `name` is that head."""
-        for var, text in _name_tests(test):
+        for var, text in name_tests(test):
             pn = env.get(var)
             if not isinstance(pn, ParamName):
                 continue
@@ -426,52 +424,6 @@ def _marimo_cell(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if isinstance(target, ast.Attribute) and target.attr == "cell" and isinstance(target.value, ast.Name):
             return True
     return False
-
-
-def _name_tests(test: ast.AST) -> list[tuple[str, str]]:
-    """(variable, string) pairs of `v == "s"`, `"s" == v`, `"s" in v`, `v.endswith("s")`, …"""
-    out: list[tuple[str, str]] = []
-    for node in ast.walk(test):
-        listed = _any_in(node)
-        if listed:
-            out.extend(listed)
-        elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
-            left, right = node.left, node.comparators[0]
-            for a, b in ((left, right), (right, left)):
-                if isinstance(a, ast.Name) and isinstance(const(b), str):
-                    out.append((a.id, const(b)))
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in _NAME_TESTS
-            and isinstance(node.func.value, ast.Name)
-            and node.args
-            and isinstance(const(node.args[0]), str)
-        ):
-            out.append((node.func.value.id, const(node.args[0])))
-    return out
-
-
-def _any_in(node: ast.AST) -> list[tuple[str, str]]:
-    """`any(p in name for p in ["lm_head.weight", "embed_out.weight"])`: one test per listed string."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "any"):
-        return []
-    gen = node.args[0] if len(node.args) == 1 else None
-    if not (isinstance(gen, ast.GeneratorExp) and len(gen.generators) == 1):
-        return []
-    elt, loop = gen.elt, gen.generators[0]
-    if not (
-        isinstance(elt, ast.Compare)
-        and isinstance(elt.ops[0], ast.In)
-        and isinstance(elt.left, ast.Name)
-        and isinstance(loop.target, ast.Name)
-        and elt.left.id == loop.target.id
-        and isinstance(elt.comparators[0], ast.Name)
-        and isinstance(loop.iter, (ast.List, ast.Tuple))
-    ):
-        return []
-    var = elt.comparators[0].id
-    return [(var, s) for s in (const(e) for e in loop.iter.elts) if isinstance(s, str)]
 
 
 _TOKEN_ROWS = re.compile(r"\b(?:all|every|each|\d[\d,]*|N) tokens?\b|\bvocabulary\b|\btoken space\b", re.I)
@@ -524,93 +476,6 @@ def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
             env[name] = value
 
 
-def _falsy_constant(node: ast.AST) -> bool:
-    """`False`, `None` or `0` written as a constant (not the empty string)."""
-    return isinstance(node, ast.Constant) and not isinstance(node.value, str) and node.value in (False, None, 0)
-
-
-def _stores(nodes: Sequence[ast.AST]) -> Iterator[ast.Name | ast.Attribute]:
-    """Every name or attribute these nodes assign (targets of `=`, `+=`, `for`, `with … as`, `:=`)."""
-    for top in nodes:
-        for node in ast.walk(top):
-            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
-                yield node
-
-
-class _CallIndex:
-    """The calls of a module by the name they call, and every keyword any call passes."""
-
-    def __init__(self, tree: ast.Module):
-        self.calls: dict[str, list[ast.Call]] = {}
-        self.keywords: set[str | None] = set()
-        self.loads: Counter[str] = Counter()  # every read of a bare name, called or not
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                func = node.func
-                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-                self.calls.setdefault(name, []).append(node)
-                self.keywords.update(k.arg for k in node.keywords)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.loads[node.id] += 1
-
-    def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]:
-        """Parameters with a True / False default that no call of the module passes, by keyword or by
-        position (nor `**kwargs`, nor a reference to the function other than a call)."""
-        args = fn.args.posonlyargs + fn.args.args
-        calls = self.calls.get(fn.name, [])
-        bare_calls = sum(isinstance(c.func, ast.Name) for c in calls)
-        framework = any(not _grad_mode(d) for d in fn.decorator_list)  # `@click.option`, `@app.command`
-        if framework or (None in self.keywords and calls) or self.loads[fn.name] > bare_calls:
-            return {}  # set by a framework, by `**kwargs`, or handed over (`fire.Fire(main)`)
-        most = max((len(c.args) + any(isinstance(a, ast.Starred) for a in c.args) * 99 for c in calls), default=0)
-        out: dict[str, bool] = {}
-        defaults = list(zip(args[len(args) - len(fn.args.defaults) :], fn.args.defaults, strict=True))
-        defaults += [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults, strict=True) if d is not None]
-        for arg, default in defaults:
-            if isinstance(default, ast.Constant) and isinstance(default.value, bool) and arg.arg not in self.keywords:
-                position = args.index(arg) if arg in args else len(args) + 99
-                if position >= most + (1 if fn.args.args and fn.args.args[0].arg == "self" else 0):
-                    out[arg.arg] = default.value
-        return out
-
-
-def _grad_mode(decorator: ast.expr) -> bool:
-    """`@torch.no_grad()`, `@torch.inference_mode()`, `@staticmethod`: decorators that call nothing else."""
-    core = decorator.func if isinstance(decorator, ast.Call) else decorator
-    name = core.attr if isinstance(core, ast.Attribute) else getattr(core, "id", "")
-    return name in ("no_grad", "inference_mode", "enable_grad", "staticmethod", "jit")
-
-
-def _switch_candidates(tree: ast.Module) -> frozenset[str]:
-    """Names the module body sets to False / 0 / None (`normalize = False`)."""
-    return frozenset(
-        stmt.targets[0].id
-        for stmt in tree.body
-        if isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and _falsy_constant(stmt.value)
-    )
-
-
-def _switched_off(tree: ast.Module, candidates: frozenset[str]) -> frozenset[str]:
-    """Module-level switches set once to False / 0 / None and never bound again (`normalize = False`)."""
-    bound = Counter(node.id for node in _stores([tree]) if isinstance(node, ast.Name))
-    params = {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}  # a parameter: not a switch
-    return frozenset(name for name in candidates if bound[name] == 1 and name not in params)
-
-
-def _never(test: ast.expr, off: frozenset[str]) -> bool:
-    """Is the test false whenever it runs: a switched-off name, `False`, or `and` of one?"""
-    if isinstance(test, ast.Name):
-        return test.id in off
-    if isinstance(test, ast.Constant):
-        return _falsy_constant(test)
-    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return any(_never(v, off) for v in test.values)
-    return False
-
-
 def _bound_in(body: list[ast.stmt]) -> set[str]:
     """The names and access paths a block assigns (`m`, `self.rows`): what a skipped block leaves as it was."""
-    return {path for node in _stores(body) if (path := access_path(node))}
+    return {path for node in stores(body) if (path := access_path(node))}

@@ -214,3 +214,52 @@ def nested_statements(nodes: list[ast.AST]) -> Iterator[ast.AST]:
             inner = getattr(node, block, None)
             if isinstance(inner, list):
                 yield from nested_statements(inner)
+
+
+_NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "search"}
+
+
+def name_tests(test: ast.AST) -> list[tuple[str, str]]:
+    """(variable, string) pairs of `v == "s"`, `"s" == v`, `"s" in v`, `v.endswith("s")`, …"""
+    out: list[tuple[str, str]] = []
+    for node in ast.walk(test):
+        listed = _any_in(node)
+        if listed:
+            out.extend(listed)
+        elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            left, right = node.left, node.comparators[0]
+            for a, b in ((left, right), (right, left)):
+                if isinstance(a, ast.Name) and isinstance(const(b), str):
+                    out.append((a.id, const(b)))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _NAME_TESTS
+            and isinstance(node.func.value, ast.Name)
+            and node.args
+            and isinstance(const(node.args[0]), str)
+        ):
+            out.append((node.func.value.id, const(node.args[0])))
+    return out
+
+
+def _any_in(node: ast.AST) -> list[tuple[str, str]]:
+    """`any(p in name for p in ["lm_head.weight", "embed_out.weight"])`: one test per listed string."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "any"):
+        return []
+    gen = node.args[0] if len(node.args) == 1 else None
+    if not (isinstance(gen, ast.GeneratorExp) and len(gen.generators) == 1):
+        return []
+    elt, loop = gen.elt, gen.generators[0]
+    if not (
+        isinstance(elt, ast.Compare)
+        and isinstance(elt.ops[0], ast.In)
+        and isinstance(elt.left, ast.Name)
+        and isinstance(loop.target, ast.Name)
+        and elt.left.id == loop.target.id
+        and isinstance(elt.comparators[0], ast.Name)
+        and isinstance(loop.iter, (ast.List, ast.Tuple))
+    ):
+        return []
+    var = elt.comparators[0].id
+    return [(var, s) for s in (const(e) for e in loop.iter.elts) if isinstance(s, str)]
