@@ -2,177 +2,22 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from cosaudit.lint.context import Facts, RuleContext, confidence_of
+from cosaudit.lint.context import RuleContext
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit, rule
-from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION, Said
-from cosaudit.lint.taint import INPUT, LABEL, VEC, Derived, Event
-
-
-def classify(ev: Event, ctx: RuleContext) -> str | None:
-    """The one code rule an event belongs to (or None: not a finding)."""
-    kinds = {t.kind for t in ev.operands}
-    facts = ctx.facts
-    if kinds == {INPUT}:
-        return _classify_token_rows(ev, facts)
-    if ev.ranking:
-        return "COS120" if ev.a.kind == LABEL and not facts.sigmoid else None
-    if kinds != {LABEL}:
-        return None  # e.g. lm_head row vs input-embedding row of the same token: a tie check
-    if facts.sigmoid:
-        return None
-    if ev.kind == "euclid":
-        return "COS130"
-    a, b = ev.a, ev.b
-    assert b is not None
-    if a.root and b.root and a.root != b.root:
-        return "COS140"
-    if a.whitened or b.whitened:
-        return "COS111"
-    if a.centered and b.centered:
-        return "COS110"
-    return "COS101" if ev.kind == "cosine" else "COS102"
-
-
-def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
-    """Token rows of an input table: the head's rows only when tied to it (with learned positions, or
-    with prose about predictions)."""
-    if all(t.centered for t in ev.operands):
-        return "COS110"  # token rows centred over the vocabulary by the code: the translation is gone
-    if ev.kind == "euclid":
-        return None  # distances between token rows: a translation of the rows leaves them alone
-    if ev.ranking:
-        # one vector ranked against the token rows of a tied model with learned positions, the scores
-        # then ranked or shown (nearest tokens): not scores multiplied on through the model's weights
-        shown = any(d.kind == "display" for d in ev.derived)
-        return "COS150" if facts.tied_positions and shown and not facts.sigmoid else None
-    return "COS150" if (facts.tied and facts.output_talk) or facts.tied_positions else None
-
-
-def _events(ctx: RuleContext, code: str) -> Iterator[Event]:
-    for ev in ctx.events:
-        if classify(ev, ctx) == code:
-            yield ev
-
-
-def _loader_centred(ev: Event) -> bool:
-    """Is every operand TransformerLens' `W_U` as `from_pretrained` left it (centred, with the final
-    LayerNorm folded in, by the loader rather than by the code)?"""
-    return all(t.loader_centered for t in ev.operands)
-
-
-# a Hugging Face model's own head (TransformerLens' `W_U` is an untied copy, whatever the checkpoint)
-_HF_HEAD_SOURCE = re.compile(r"lm_head|get_output_embeddings|embed_out")
-
-
-def _tie_note(ctx: RuleContext, ev: Event) -> str:
-    """A language model's head tied to its input embeddings (the file loads a checkpoint known to be
-    tied): say which equivalent model exists (design.md), as `cosaudit flip` would write it."""
-    tied = ctx.facts.tied_checkpoints
-    if not tied or not all(_HF_HEAD_SOURCE.search(t.source or "") for t in ev.operands):
-        return ""
-    if tied == "positions":
-        return (
-            "; the head is tied to the token embeddings, and the equivalent model keeps the tie "
-            "(token rows + c, position rows − c)"
-        )
-    return (
-        "; the head is tied to the input embeddings, so the equivalent model unties it "
-        "(the input rows stay as they are, every probability is the same)"
-    )
-
-
-def _loader_note(ev: Event) -> str:
-    if not _loader_centred(ev):
-        return ""
-    return (
-        "; TransformerLens centred `W_U` and folded the final LayerNorm into it on load "
-        "(`from_pretrained` defaults), so the value is one convention among many"
-    )
-
-
-def _lens_subject(ev: Event) -> str:
-    if ev.a.orient == VEC:  # vectors against one label's row
-        return "cosine with one label representation"
-    return "one vector ranked by cosine against every label representation"
-
-
-def _src(ev: Event) -> str:
-    names = sorted({t.source for t in ev.operands if t.source})
-    via = f" through helper `{ev.helper}()`" if ev.helper else ""
-    return (" of `" + "`, `".join(names) + "`" if names else "") + via + _role_note(ev)
-
-
-def _role_note(ev: Event) -> str:
-    """Why a matrix recognised by its role in the code was taken for a head."""
-    whys = sorted({t.why for t in ev.operands if t.why})
-    return " (taken for a head because " + "; ".join(whys) + ")" if whys else ""
-
-
-def _by_role(ev: Event) -> bool:
-    """Is the head known only by its role in the code (weaker evidence: a warning)?"""
-    return any(t.why for t in ev.operands)
-
-
-def _hit(
-    ctx: RuleContext,
-    ev: Event,
-    said: Said,
-    severity: Severity | None = None,
-    pos: tuple[int, int] | None = None,
-) -> Hit:
-    """A hit at `pos` (default: the event's own position), as confident as the event."""
-    line, col, cell = ctx.locate(ev.pos if pos is None else pos)
-    return Hit(line, col, cell, said.text, severity, confidence_of(ev), said.seen)
-
-
-def _no_override(ev: Event) -> Severity | None:
-    return None
-
-
-def _event_hits(
-    ctx: RuleContext,
-    code: str,
-    seen: Callable[[Event], str],
-    why: str,
-    fix: str,
-    severity: Callable[[Event], Severity | None] = _no_override,
-) -> Iterator[Hit]:
-    """One hit per event of rule `code`: `seen(ev)`: why. Instead, fix."""
-    for ev in _events(ctx, code):
-        yield _hit(ctx, ev, Said(seen(ev), why, fix), severity(ev))
-
-
-def _derived_hits(
-    ctx: RuleContext, kind: str, seen: Callable[[Event, Derived], str], why: str, fix: str
-) -> Iterator[Hit]:
-    """One hit per use of kind `kind` ("display" / "behaviour") of a COS101/COS102 result,
-    reported at the place of use; info, as the similarity itself, when the file shows a normalised
-    head."""
-    pair_severity = _pair_severity(ctx)
-    for ev in ctx.events:
-        if classify(ev, ctx) not in ("COS101", "COS102"):
-            continue
-        severity = pair_severity(ev)
-        for d in ev.derived:
-            if d.kind == kind:
-                said = Said(seen(ev, d) + _loader_note(ev), why, fix)
-                yield _hit(ctx, ev, said, severity, d.pos)
-
-
-def _pair_severity(ctx: RuleContext) -> Callable[[Event], Severity | None]:
-    """Severity override: info when the file shows a normalised (cosine) head; a warning when the
-    head was centred by TransformerLens' loader rather than by the code."""
-
-    def severity(ev: Event) -> Severity | None:
-        if ctx.facts.normalised_head:
-            return Severity.INFO
-        return Severity.WARNING if _loader_centred(ev) or _by_role(ev) or ev.by_name else None
-
-    return severity
+from cosaudit.lint.rules.common import FIX_PAIR, SIMILAR, WHY_TRANSLATION
+from cosaudit.lint.rules.events import (
+    derived_hits,
+    event_hits,
+    lens_subject,
+    loader_note,
+    pair_severity,
+    source_of,
+    tie_note,
+)
+from cosaudit.lint.taint import Event
 
 
 @rule("COS101", "label-representation-cosine", Severity.ERROR, "code")
@@ -227,14 +72,14 @@ def label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
         if ctx.facts.normalised_head
         else ""
     )
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS101",
-        lambda ev: f"cosine between label representations{_src(ev)} ({ev.what}){note}{_loader_note(ev)}"
-        + _tie_note(ctx, ev),
+        lambda ev: f"cosine between label representations{source_of(ev)} ({ev.what}){note}{loader_note(ev)}"
+        + tie_note(ctx, ev),
         WHY_TRANSLATION,
         FIX_PAIR,
-        _pair_severity(ctx),
+        pair_severity(ctx),
     )
 
 
@@ -266,16 +111,16 @@ def label_representation_dot_product(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - README.md, opening section; `cosaudit flip` shows the dot product moving.
     """
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS102",
         lambda ev: (
-            f"dot product / Gram matrix between label representations{_src(ev)} ({ev.what})"
-            f"{_loader_note(ev)}{_tie_note(ctx, ev)}"
+            f"dot product / Gram matrix between label representations{source_of(ev)} ({ev.what})"
+            f"{loader_note(ev)}{tie_note(ctx, ev)}"
         ),
         WHY_TRANSLATION,
         FIX_PAIR,
-        _pair_severity(ctx),
+        pair_severity(ctx),
     )
 
 
@@ -306,10 +151,10 @@ def label_similarity_derived_analysis(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - docs/check.md, "What is checked"; `cosaudit neighbours`.
     """
-    yield from _derived_hits(
+    yield from derived_hits(
         ctx,
         "display",
-        lambda ev, d: f"`{d.what}` of a similarity between label representations{_src(ev)}",
+        lambda ev, d: f"`{d.what}` of a similarity between label representations{source_of(ev)}",
         "the similarity changes under a translation of the head that leaves every probability "
         "unchanged, so this display or neighbour list shows no property of the model",
         "list tie-able labels with `cosaudit neighbours`, or labels that behave alike with "
@@ -344,11 +189,11 @@ def label_similarity_as_behaviour_proxy(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - docs/check.md, "What is checked"; `cosaudit similar`, `cosaudit flip`.
     """
-    yield from _derived_hits(
+    yield from derived_hits(
         ctx,
         "behaviour",
         lambda ev, d: (
-            f"`{d.what}` relates a similarity between label representations{_src(ev)} to behaviour"
+            f"`{d.what}` relates a similarity between label representations{source_of(ev)} to behaviour"
         ),
         "the similarity can take any value for a model with exactly the same probabilities, so "
         "the correlation reflects the parametrisation, not the model",
@@ -392,11 +237,11 @@ def centered_label_representation_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - README.md, opening section (centering does not rescue it) and `cosaudit flip --symmetry rescale`.
     """
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS110",
         lambda ev: (
-            f"similarity between label representations{_src(ev)} centered over the label "
+            f"similarity between label representations{source_of(ev)} centered over the label "
             f"axis ({ev.what})"
         ),
         "centering removes the translation ambiguity only; a rescaling of the hidden dimensions "
@@ -432,10 +277,10 @@ def whitened_label_geometry(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - docs/check.md, "What is checked".
     """
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS111",
-        lambda ev: f"similarity between whitened label representations{_src(ev)} ({ev.what})",
+        lambda ev: f"similarity between whitened label representations{source_of(ev)} ({ev.what})",
         "the whitening picks one of many inner products that give the same probabilities",
         "state the convention with the result, and check claims against tie-ability "
         "(`cosaudit neighbours`)",
@@ -481,10 +326,10 @@ def vector_to_vocabulary_cosine_ranking(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - docs/check.md, "What is checked" (logit lens vs cosine lens).
     """
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS120",
-        lambda ev: f"{_lens_subject(ev)}{_src(ev)} ({ev.what}){_loader_note(ev)}",
+        lambda ev: f"{lens_subject(ev)}{source_of(ev)} ({ev.what}){loader_note(ev)}",
         "the row norms in the denominator change under a translation of the head that leaves "
         "every probability unchanged, so the cosines, and any ranking by them, are not properties of the model",
         "rank by the dot product (logit lens), which every equivalent model orders the same way, "
@@ -519,10 +364,10 @@ def label_representation_euclidean_distance(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - README.md, `cosaudit flip` (`--symmetry rescale` moves distances too).
     """
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS130",
-        lambda ev: f"Euclidean distance between label representations{_src(ev)} ({ev.what})",
+        lambda ev: f"Euclidean distance between label representations{source_of(ev)} ({ev.what})",
         "it ignores the output bias and changes when a final norm gain is folded into the head, "
         "with the probabilities unchanged",
         "report the bias difference with it and say how the norm gain was handled, or use "
@@ -563,7 +408,7 @@ def cross_model_label_cosine(ctx: RuleContext) -> Iterator[Hit]:
             f"compared by {ev.kind}"
         )
 
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS140",
         seen,
@@ -607,13 +452,13 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     - README.md, `cosaudit flip` (tied heads).
     """
     positions = ctx.facts.tied_positions
-    yield from _event_hits(
+    yield from event_hits(
         ctx,
         "COS150",
         lambda ev: (
             ("one vector ranked by similarity against the input-embedding rows" if ev.ranking else
              "similarity between input-embedding rows")
-            + f"{_src(ev)} of a tied model"
+            + f"{source_of(ev)} of a tied model"
             + (
                 " with learned position embeddings (translating the token rows by c and the position rows "
                 "by -c keeps every input vector)"
