@@ -23,6 +23,7 @@ import numpy as np
 
 from cosaudit import __version__
 from cosaudit.audit._json import num
+from cosaudit.audit.flip_pass import Verification, stored_problem, stream_head
 from cosaudit.audit.reports import FlippedModel, FlipReport
 from cosaudit.core import symmetry as sym
 from cosaudit.core.equivalent import Equivalent
@@ -30,13 +31,6 @@ from cosaudit.core.model_neighbours import NeighbourPlan
 from cosaudit.core.verify import (
     HeadArrays,
     StreamVerifier,
-    Variant,
-    algebraic_exact,
-    auto_probe_count,
-    combine_verifications,
-    describe_probes,
-    probe_chunk_size,
-    probe_inputs,
 )
 from cosaudit.errors import UsageError
 from cosaudit.load.head import Head, ResolvedLabel
@@ -110,21 +104,6 @@ class _Rows:
         return self.head.rows([int(k) for k in np.atleast_1d(ids)])
 
 
-def _stream(
-    head: Head,
-    sv: StreamVerifier,
-    progress: Callable[[int], None] | None = None,
-) -> None:
-    """Feed every row of the head to `sv`, block by block (read ahead on a second thread;
-    safetensors rows arrive unconverted, `sv` converts them in cache)."""
-    from cosaudit.load.blocks import iter_head_blocks
-
-    for start, block in iter_head_blocks(head.weight):
-        sv.add(start, block)
-        if progress is not None:
-            progress(block.shape[0])
-
-
 def run_flip(
     head: Head,
     labels: list[ResolvedLabel],
@@ -145,7 +124,7 @@ def run_flip(
     _refuse(head, labels, targets, symmetry, save, saver)
     pair_rows = head.rows([labels[0].id, labels[1].id]).astype(np.float64)  # reads two rows
     identical = _pair_issue(labels, pair_rows, save)  # raises unless identical rows (no --save)
-    ctx = _Context(head, labels, pair_rows, symmetry, list(targets), seed, top_k, dtype)
+    ctx = FlipContext(head, labels, pair_rows, symmetry, list(targets), seed, top_k, dtype)
     stats = None
     if identical is not None or symmetry == "rescale":
         # the mean row first: a rescaling is built from the centered rows
@@ -154,13 +133,13 @@ def run_flip(
         if identical is not None:
             return _identical_report(ctx, identical, stats, nbs)
     built = _build(ctx, None if stats is None else stats.mean, max_scale)
-    run = _Verification(ctx, built, n_probes, stats)
+    run = Verification(ctx, built, n_probes, stats)
     saved = run.execute(save, force, saver, progress)
     return _report(ctx, built, run, saved, save, n_probes)
 
 
 @dataclasses.dataclass(frozen=True)
-class _Context:
+class FlipContext:
     """What every step of a flip needs: the head, the pair and the request."""
 
     head: Head
@@ -230,7 +209,7 @@ def _pair_issue(labels: list[ResolvedLabel], pair_rows: np.ndarray, save: Path |
     return pair
 
 
-def _label_warnings(ctx: _Context) -> list[str]:
+def _label_warnings(ctx: FlipContext) -> list[str]:
     return [
         f"label {lab.label!r} is row {lab.id}, a padding row past the tokenizer's vocabulary"
         for lab in ctx.labels
@@ -238,19 +217,19 @@ def _label_warnings(ctx: _Context) -> list[str]:
     ]
 
 
-def _first_pass(ctx: _Context, progress: Callable[[int], None] | None) -> tuple[Any, list[Any]]:
+def _first_pass(ctx: FlipContext, progress: Callable[[int], None] | None) -> tuple[Any, list[Any]]:
     """One streamed pass for the row statistics (mean row) and the pair's neighbours."""
     plan0 = NeighbourPlan(ctx.pair_rows, [None])
     d = ctx.head.dim
     with StreamVerifier(ctx.arrays, [], np.empty((0, d)), columns=plan0.columns, stats=True,
                         n_valid=ctx.n_valid) as first_pass:
-        _stream(ctx.head, first_pass, progress)
+        stream_head(ctx.head, first_pass, progress)
         first_pass.finish()
     nbs = plan0.result(ctx.ids, ctx.top_k, first_pass.products, first_pass.sq, n_valid=ctx.n_valid)
     return first_pass.row_stats(), nbs
 
 
-def _identical_report(ctx: _Context, pair: Any, stats: Any, nbs: list[Any]) -> FlipReport:
+def _identical_report(ctx: FlipContext, pair: Any, stats: Any, nbs: list[Any]) -> FlipReport:
     """Identical rows: cosine 1 in every equivalent model; nothing is built."""
     report = _base_report(ctx.head, ctx.labels, ctx.symmetry, ctx.targets, ctx.pair_rows[0], ctx.pair_rows[1],
                           stats, [])
@@ -259,7 +238,7 @@ def _identical_report(ctx: _Context, pair: Any, stats: Any, nbs: list[Any]) -> F
     return FlipReport(report, head=ctx.head)
 
 
-def _build(ctx: _Context, mu: np.ndarray | None, max_scale: float) -> list[tuple[float, Equivalent, Any]]:
+def _build(ctx: FlipContext, mu: np.ndarray | None, max_scale: float) -> list[tuple[float, Equivalent, Any]]:
     """(target, equivalent, construction) per target (a translation needs only the pair's rows)."""
     w_i, w_j = ctx.pair_rows
     built: list[tuple[float, Equivalent, Any]] = []
@@ -274,77 +253,7 @@ def _build(ctx: _Context, mu: np.ndarray | None, max_scale: float) -> list[tuple
     return built
 
 
-class _Verification:
-    """Every model, exact and as stored, verified on the probes in the pass that streams the head
-    (the writer's pass with --save); more probe chunks stream the head again."""
-
-    def __init__(self, ctx: _Context, built: list[tuple[float, Equivalent, Any]], n_probes: int | None,
-                 stats: Any) -> None:
-        self.ctx, self.built, self.stats = ctx, built, stats
-        models = [eq for _t, eq, _c in built]
-        self.variants = [var for eq in models for var in (Variant(eq), Variant(eq, ctx.w_dtype, ctx.n_dtype))]
-        v, d = ctx.head.shape
-        self.n = auto_probe_count(v, d, len(self.variants), requested=n_probes)
-        self.n_x = probe_inputs(d, self.n, ctx.seed, ctx.arrays.norm_kind)
-        self.probe_set = describe_probes(ctx.arrays)
-        self.plan = NeighbourPlan(ctx.pair_rows, [None, *models])
-        n_genuine = sum(1 for var in self.variants if not algebraic_exact(ctx.arrays, var))
-        self.chunk = probe_chunk_size(v, self.n, n_genuine, self.plan.columns.shape[1])
-        self.main = StreamVerifier(ctx.arrays, self.variants, self.n_x[: self.chunk], columns=self.plan.columns,
-                                   square_columns=self.plan.square_columns, stats=stats is None,
-                                   n_valid=ctx.n_valid)
-        self.checks: list[Any] = []
-        self.neighbours: list[Any] = []
-        self.progress: Callable[[int], None] | None = None
-
-    def complete(self) -> None:
-        """Finish the verification (more probe chunks stream the head again) and the neighbours."""
-        head, seed = self.ctx.head, self.ctx.seed
-        if self.main.rows_seen == 0:  # the writer did not stream the head (e.g. a numpy file)
-            _stream(head, self.main, self.progress)
-        parts = [self.main.finish(seed=seed, probe_set=self.probe_set)]
-        for p0 in range(self.chunk, self.n, self.chunk):
-            with StreamVerifier(self.ctx.arrays, self.variants, self.n_x[p0 : p0 + self.chunk]) as more:
-                _stream(head, more)
-                parts.append(more.finish(seed=seed, probe_set=self.probe_set))
-        self.checks = combine_verifications(parts)
-        if self.stats is None:
-            self.stats = self.main.row_stats()
-        self.neighbours = self.plan.result(self.ctx.ids, self.ctx.top_k, self.main.products, self.main.sq,
-                                           self.main.sq_products, n_valid=self.ctx.n_valid)
-
-    def produce(self, start: int, block: np.ndarray, out: np.ndarray) -> None:
-        """The writer's hook: the stored rows are computed and verified here, and written as they are."""
-        self.main.add(start, block, emit={1: out})  # 1: the stored variant of the (single) saved model
-        if self.progress is not None:
-            self.progress(block.shape[0])
-
-    def execute(self, save: Path | None, force: bool, saver: Callable[..., Any] | None,
-                progress: Callable[[int], None] | None) -> Any:
-        """Verify (and with `save`, write in the same pass); the writer's result, or None."""
-        self.progress = progress
-        saved = None
-        try:
-            if save is not None and self.ctx.head.kind != "numpy":
-
-                def complete_checked() -> None:  # before the rename: an inexact model is not written
-                    self.complete()
-                    _refuse_inexact_save(self.checks, self.ctx.w_dtype, force)
-
-                saved = _save(self.ctx, self.built, save, force, saver, produce_head_rows=self.produce,
-                              before_commit=complete_checked)
-            else:
-                _stream(self.ctx.head, self.main, progress)
-                self.complete()
-                if save is not None:
-                    _refuse_inexact_save(self.checks, self.ctx.w_dtype, force)
-                    saved = _save(self.ctx, self.built, save, force, saver)
-        finally:
-            self.main.close()
-        return saved
-
-
-def _report(ctx: _Context, built: list[tuple[float, Equivalent, Any]], run: _Verification, saved: Any,
+def _report(ctx: FlipContext, built: list[tuple[float, Equivalent, Any]], run: Verification, saved: Any,
             save: Path | None, n_probes: int | None) -> FlipReport:
     """The report of verified models: the JSON content, the typed models and the figure data."""
     stats = run.stats
@@ -367,7 +276,7 @@ def _report(ctx: _Context, built: list[tuple[float, Equivalent, Any]], run: _Ver
         info["neighbours"] = nb_json[k + 1]
         report["models"].append(info)
         typed.append(_flipped(info, eq, exact, stored))
-    problem = _stored_problem(run.checks, ctx.w_dtype)
+    problem = stored_problem(run.checks, ctx.w_dtype)
     report["stored_equivalent"] = problem is None
     if problem is not None:
         report["warnings"].append(
@@ -391,38 +300,12 @@ def _report(ctx: _Context, built: list[tuple[float, Equivalent, Any]], run: _Ver
 
 
 # max |Δp| on the probes beyond which a stored equivalent is not the same model in practice
-STORED_TOL = 1e-3
-
-
-def _stored_problem(checks: list[Any], w_dtype: str) -> str | None:
-    """Why the equivalents as stored are not equivalent within the dtype's resolution, or None."""
-    stored = checks[1::2]
-    if not stored:
-        return None
-    worst = max(c.max_abs_prob_diff for c in stored)
-    if worst <= STORED_TOL:  # (a near-tie may swap its top under rounding: that alone is resolution)
-        return None
-    return (
-        f"as stored in {w_dtype} the equivalent is not the same model: max |Δp| = {worst:.3g} on the probes"
-        + ("" if all(c.argmax_agree for c in stored) else ", and the top prediction changes")
-    )
-
-
-def _refuse_inexact_save(checks: list[Any], w_dtype: str, force: bool) -> None:
-    problem = _stored_problem(checks, w_dtype)
-    if problem is not None and not force:
-        raise UsageError(
-            problem + "; --save refuses to write it",
-            hint="store it exactly with --dtype float32, or pass --force to write it anyway",
-        )
-
-
 def _mean_row_norm(stats: Any, n_valid: int) -> float:
     valid = np.isfinite(stats.norms[:n_valid])
     return float(stats.norms[:n_valid][valid].mean()) if valid.any() else float("nan")
 
 
-def _model_entry(ctx: _Context, t: float, eq: Equivalent, con: Any, report: dict[str, Any], exact: Any,
+def _model_entry(ctx: FlipContext, t: float, eq: Equivalent, con: Any, report: dict[str, Any], exact: Any,
                  stored: Any, mean_row_norm: float) -> dict[str, Any]:
     """One model of the JSON report: how it was built and how it was verified."""
     if ctx.symmetry == "translate":
@@ -497,14 +380,6 @@ def _flipped(info: dict[str, Any], eq: Equivalent, exact: Any, stored: Any) -> F
         abs_prob_diff=per_probe(exact),
         stored_abs_prob_diff=per_probe(stored),
     )
-
-
-def _save(ctx: _Context, built: list[tuple[float, Equivalent, Any]], save: Path, force: bool,
-          saver: Callable[..., Any] | None, **hooks: Any) -> Any:
-    assert saver is not None
-    _t, eq, _con = built[0]
-    return saver(ctx.head, eq, save, symmetry=ctx.symmetry, labels=[lab.to_json() for lab in ctx.labels],
-                 target=ctx.targets[0], dtype=ctx.dtype, force=force, **hooks)
 
 
 def _base_report(
