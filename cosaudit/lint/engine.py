@@ -137,6 +137,7 @@ class DocumentChecker:
             tied_checkpoints=_tied_checkpoints(live_code),
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
             or "tied positions" in code.imported_classes,
+            checkpoints=dict(P.BOUND_CHECKPOINT.findall(live_code)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
@@ -402,12 +403,8 @@ def _display_path(path: Path, cwd: Path) -> str:
 def _tied_checkpoints(code: str) -> str:
     """How the checkpoints that the code loads by name are tied, when they all are, in one way."""
     loaded = P.LOADED_CHECKPOINT.findall(code)
-    names = [name for owner, name in loaded if not owner.endswith(("Tokenizer", "Processor"))]
-    if names and all(P.TIED_WITH_POSITIONS.match(n) for n in names):
-        return "positions"
-    if names and all(P.TIED_WITHOUT_POSITIONS.match(n) for n in names):
-        return "untie"
-    return ""
+    kinds = {P.tie_kind(name) for owner, name in loaded if not owner.endswith(("Tokenizer", "Processor"))}
+    return kinds.pop() if len(kinds) == 1 else ""
 
 
 def _trained_as_logits(ev: Event) -> bool:

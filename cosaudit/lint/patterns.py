@@ -355,6 +355,21 @@ LOADED_CHECKPOINT = re.compile(
 )
 TIED_WITH_POSITIONS = re.compile(_TIED_WITH_POSITIONS_NAMES)
 TIED_WITHOUT_POSITIONS = re.compile(_TIED_WITHOUT_POSITIONS_NAMES)
+# a variable bound to a checkpoint loaded by name: `t5_model = T5ForConditionalGeneration.from_pretrained(
+# "t5-large").to(device)` (group 1 the variable, group 2 the checkpoint)
+BOUND_CHECKPOINT = re.compile(
+    r"^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*\w+\.from_pretrained(?:_no_processing)?\(\s*"
+    r"(?:pretrained_model_name_or_path\s*=\s*)?['\"]([^'\"]+)['\"]",
+    re.MULTILINE,
+)
+
+
+def tie_kind(checkpoint: str) -> str:
+    """"positions" for a checkpoint that ties its head to token rows with learned absolute positions
+    (GPT-2, BERT), "untie" for one tied without them (T5, Gemma), "" when not known to be tied."""
+    if TIED_WITH_POSITIONS.match(checkpoint):
+        return "positions"
+    return "untie" if TIED_WITHOUT_POSITIONS.match(checkpoint) else ""
 
 # the first part of a call's owner that names a numeric library (`np.dot`, `torch.linalg.norm`),
 # not a user's module or object: its functions are known, not helpers judged by their names

@@ -239,7 +239,7 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
             v = _row_of(v)
         if isinstance(v, Taint) and v.kind == PARAM:
             v = replace(v, flip=v.flip != op.flip)  # helpers of helpers: transposes compose
-        elif isinstance(v, Taint) and v.kind == LABEL and _hidden_axis(axis, v):
+        elif isinstance(v, Taint) and v.kind in (LABEL, INPUT) and _hidden_axis(axis, v):
             return None  # `x @ x.T` given TransformerLens' [d, V] `W_U`: hidden dimensions compared
         if isinstance(v, Taint) and v.kind == DIFF and v.orient == VEC and tmpl.kind == "cosine":
             probes += 1
@@ -254,10 +254,13 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
 
 def _compared_axis(tmpl: Event) -> str | None:
     """Which axis of its parameter a helper's product compares: `x @ x.T` its rows, `x.T @ x` its
-    columns; None when it cannot be told (a cosine function, einsum, two different parameters)."""
+    columns, and so does a Gram of the transposed parameter (`np.cov(x, rowvar=False)`); None when it
+    cannot be told (a cosine function, einsum, two different parameters)."""
     a, b = tmpl.a, tmpl.b
-    if b is None or a.kind != PARAM or b.kind != PARAM or a.param != b.param or a.flip == b.flip or a.row or b.row:
+    if b is None or a.kind != PARAM or b.kind != PARAM or a.param != b.param or a.row or b.row:
         return None
+    if a.flip == b.flip:
+        return COLS if a.flip else None
     return COLS if a.flip else ROWS
 
 

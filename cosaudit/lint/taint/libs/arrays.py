@@ -101,8 +101,9 @@ def linear(an: AnalyzerHost, c: CallSite) -> Any:
 
 def covariance(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.cov(W)` / `torch.cov(W)`: the rows as variables, each centred over its own coordinates
-    (not over the labels): their dot products, V x V. `np.cov(W.T)` is over hidden dimensions."""
-    first = c.args[0] if c.args else None
+    (not over the labels): their dot products, V x V. `np.cov(W.T)` is over hidden dimensions, and so
+    is `np.cov(W, rowvar=False)` (the columns are the variables)."""
+    first = _by_rows(c, c.args[0] if c.args else None)
     if not isinstance(first, Taint):
         return NOTHING
     return an._pair_sink("dot", [first, first], c.node, c.name, single=True, torch_style=False, dim=None)
@@ -215,10 +216,17 @@ def corrcoef(an: AnalyzerHost, c: CallSite) -> Any:
     taints = [a for a in c.args[:2] if isinstance(a, Taint)]
     if not taints:
         return NOTHING  # a correlation of other things (behaviour): see uses.fallback
-    other = c.args[1] if len(c.args) > 1 else c.args[0]
+    first = _by_rows(c, c.args[0])
+    other = _by_rows(c, c.args[1]) if len(c.args) > 1 else first
     return an._pair_sink(
-        "cosine", [c.args[0], other], c.node, "corrcoef", single=len(c.args) == 1, torch_style=False, dim=None
+        "cosine", [first, other], c.node, "corrcoef", single=len(c.args) == 1, torch_style=False, dim=None
     )
+
+
+def _by_rows(c: CallSite, v: Any) -> Any:
+    """An operand of `np.cov` / `np.corrcoef` as rows of variables: with `rowvar=False` the columns
+    are the variables, as if the matrix were transposed (a feature covariance over the labels)."""
+    return _flip(v, True) if const(c.kw("rowvar")) is False else v
 
 
 def transpose(an: AnalyzerHost, c: CallSite) -> Any:
