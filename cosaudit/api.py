@@ -278,15 +278,18 @@ def patterns(model: Any = None, labels: Labels = None, *, ids: Ids = None, seed:
 def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None, *,
           select: Sequence[str] = (), ignore: Sequence[str] = (), fail_on: str | None = None,
           config: str | os.PathLike[str] | None = None, baseline: str | os.PathLike[str] | None = None,
+          text: str | bytes | None = None, filename: str | None = None,
           feedback: Feedback | None = None) -> CheckReport:
     """`cosaudit check`: code, notebooks and prose that read the similarity of label rows as a
     property of the model (a shared translation of the head moves it; see `cosaudit rules`).
     `paths` default to the current directory; `config` is a pyproject.toml (default: the nearest
     one at or above each file); `baseline` a file written by `--write-baseline`, whose findings
-    are left out (the count is said as a note)."""
+    are left out (the count is said as a note). `text` checks one document held in memory instead
+    of files (a cell's source, standard input), named `filename` (default `snippet.py`): its suffix
+    picks Python, notebook JSON, Markdown or LaTeX, its folder the configuration."""
     from cosaudit.audit.reports import CheckReport
     from cosaudit.lint.config import CheckConfig, Configs, load_config
-    from cosaudit.lint.engine import check_paths
+    from cosaudit.lint.engine import check_paths, check_source
     from cosaudit.lint.registry import all_rules
 
     if fail_on is not None and fail_on not in ("info", "warning", "error"):
@@ -300,8 +303,16 @@ def check(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Non
     overrides(CheckConfig())  # bad select / ignore codes: an error before any work
     # each file gets the nearest pyproject.toml at or above it, unless one config is given
     cfg = Configs(overrides(load_config(Path(config)))) if config is not None else Configs(overrides=overrides)
-    targets = [os.fspath(p) for p in as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
-    result = check_paths(targets, cfg)
+    if text is None and filename is not None:
+        raise UsageError("filename= names the text= to check", hint="pass text= too, or paths= for files")
+    if text is not None:
+        if paths is not None:
+            raise UsageError("check takes paths= or text=, not both", hint="check the files and the text apart")
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        result = check_source(data, filename or "snippet.py", cfg)
+    else:
+        targets = [os.fspath(p) for p in as_list(paths, (str, os.PathLike))] or ["."]  # type: ignore[arg-type]
+        result = check_paths(targets, cfg)
     if baseline is not None:
         result = _without_baseline(result, Path(baseline), feedback or Feedback())
     return CheckReport(result, tuple(all_rules()))

@@ -344,8 +344,9 @@ def test_every_cli_option_is_a_keyword_of_the_same_name(command: str) -> None:
         names.add(longest[2:].replace("-", "_"))
     if command == "flip":
         where_the_output_goes -= {"force"}  # force= also lets save= replace a path
-    if command == "check":  # what the CLI shows, and the two adoption steps that write files
-        where_the_output_goes |= {"show_info", "write_baseline", "add_suppressions"}
+    if command == "check":  # what the CLI shows (`statistics()` of the report), and the adoption steps that write
+        where_the_output_goes |= {"show_info", "statistics", "write_baseline", "add_suppressions"}
+        names = {"filename" if n == "stdin_filename" else n for n in names}  # the text= read from stdin, named
     missing = names - where_the_output_goes - accepted
     assert not missing, f"cosaudit.{command} lacks keyword(s) {sorted(missing)}"
 

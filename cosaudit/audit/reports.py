@@ -23,6 +23,7 @@ import numpy as np
 if TYPE_CHECKING:
     from cosaudit.lint.model import CheckResult, Finding
     from cosaudit.lint.registry import Rule
+    from cosaudit.lint.statistics import RuleCount
     from cosaudit.load.head import Head
     from cosaudit.report.render import ReportRenderer
 
@@ -414,6 +415,13 @@ class CheckReport(Report):
     def failing(self) -> list[Finding]:
         """The findings at or above `fail_on` (these make `cosaudit check` exit 1)."""
         return list(self.result.failing())
+
+    def statistics(self) -> list[RuleCount]:
+        """How many findings each rule has (a rule at two severities counts apart), and in how many
+        files, most first (`cosaudit check --statistics`)."""
+        from cosaudit.lint.statistics import rule_counts
+
+        return rule_counts(self.result, list(self.rules))
 
     def summary(self) -> str:
         return (f"{len(self.result.findings)} finding(s) in {self.result.files_scanned} file(s), "

@@ -8,44 +8,40 @@ from __future__ import annotations
 
 import ast
 import bisect
-import io
 import os
 import re
-import sys
-import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from cosaudit.errors import InputError
 from cosaudit.lint import patterns as P
+from cosaudit.lint.code_module import (
+    CodeModule,
+    comment_lines,
+    failed_notice,
+    join_cells,
+    light_scan,
+    parse_module,
+    repaired_notice,
+    too_complex,
+)
 from cosaudit.lint.config import CheckConfig, Configs
 from cosaudit.lint.context import Facts, RuleContext
 from cosaudit.lint.formats import reader_for
 from cosaudit.lint.formats.interface import (
-    CodeCell,
     Document,
     Paragraph,
 )
 from cosaudit.lint.imports import FileImports, ModuleIndex
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
-from cosaudit.lint.reading import read_document
-from cosaudit.lint.recover import parse_tolerant, repair_line
+from cosaudit.lint.reading import parse_document, read_document
 from cosaudit.lint.registry import Hit, Rule, all_rules
 from cosaudit.lint.suppress import apply_suppressions, parse_suppressions
-from cosaudit.lint.taint import LABEL, VEC, Event, Taint, analyse
+from cosaudit.lint.taint import Event, analyse
 from cosaudit.lint.taint.syntax import nested_statements
 from cosaudit.lint.walk import discover
-
-
-def _too_complex(path: str, step: str) -> Notice:
-    """The note for code too deeply nested to `step` ("parse" / "analyse") with `ast`."""
-    return Notice(
-        path,
-        NoticeKind.TOO_COMPLEX,
-        f"code nested too deeply to {step}; used a lighter line-based scan",
-    )
-
 
 _CAVEAT = re.compile(
     r"translation|invarian|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|identifiab|differences? of|"
@@ -55,37 +51,6 @@ _CAVEAT = re.compile(
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
 )
-_LIGHT_SINK = re.compile(
-    r"cosine_similarity|cosine_distances|CosineSimilarity|\bcos_sim\b|\bcdist\b|normalize"
-)
-_LIGHT_SOURCE = re.compile(
-    r"lm_head\.weight|get_output_embeddings\(\)\.weight|\bW_U\b|(?<![\w])fc\.weight|classifier\.weight|embed_out\.weight"
-)
-
-
-@dataclass
-class _Module:
-    lines: list[str]
-    origins: list[tuple[int, int | None]]
-
-
-def _join(cells: list[CodeCell]) -> _Module:
-    lines: list[str] = []
-    origins: list[tuple[int, int | None]] = []
-    for c in cells:
-        src = c.text.split("\n")
-        if src and src[-1] == "":
-            src = src[:-1]
-        for i, line in enumerate(src):
-            lines.append(line)
-            origins.append(
-                c.origins[i]
-                if i < len(c.origins)
-                else (c.origins[-1][0] if c.origins else 1, c.origins[-1][1] if c.origins else None)
-            )
-    return _Module(lines, origins)
-
-
 @dataclass
 class _CodeAnalysis:
     """What the syntax trees of a document's code gave."""
@@ -107,7 +72,7 @@ class DocumentChecker:
     def check(self, doc: Document, imports: FileImports | None = None) -> tuple[list[Finding], list[Notice]]:
         """`imports`: the other modules of the scan as this file sees them (`ModuleIndex.for_file`)."""
         notices: list[Notice] = []
-        module = _join(doc.code)
+        module = join_cells(doc.code)
 
         def locate(pos: tuple[int, int]) -> tuple[int, int, int | None]:
             line, col = pos
@@ -146,7 +111,7 @@ class DocumentChecker:
         ctx = RuleContext(doc, events, locate, prose_hits, facts)
         findings = self._run(ctx, ("code", "prose"), doc)
         code_lines = set(module.origins)
-        sups = parse_suppressions(doc, self.known, code_lines, _comment_lines(module))
+        sups = parse_suppressions(doc, self.known, code_lines, comment_lines(module))
         for s in sups:
             s.enabled = set(self.enabled)
         findings = apply_suppressions(findings, sups)
@@ -171,79 +136,35 @@ class DocumentChecker:
         return out
 
     def _analyse_code(
-        self, doc: Document, module: _Module, notices: list[Notice], imports: FileImports | None
+        self, doc: Document, module: CodeModule, notices: list[Notice], imports: FileImports | None
     ) -> _CodeAnalysis:
         out = _CodeAnalysis(comments=[ln.split("#", 1)[1] for ln in module.lines if "#" in ln])
         try:
-            trees, failed, repaired = self._parse(doc, module)
+            trees, failed, repaired = parse_module(doc, module)
         except (RecursionError, MemoryError):
-            notices.append(_too_complex(doc.path, "parse"))
-            out.events = _light_scan(module, 0, len(module.lines))
+            notices.append(too_complex(doc.path, "parse"))
+            out.events = light_scan(module, 0, len(module.lines))
             return out
         context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
         for index, tree in enumerate(trees):
             try:
                 found, strings = analyse(tree, context, imports.helpers if imports else None)
             except RecursionError:
-                notices.append(_too_complex(doc.path, "analyse"))
-                out.events += _light_scan(module, 0, len(module.lines))
+                notices.append(too_complex(doc.path, "analyse"))
+                out.events += light_scan(module, 0, len(module.lines))
                 continue
             out.events += found
             out.prose += _strings_as_prose(strings, module, _function_sections(tree, index))
             if imports is not None:
                 out.imported_classes |= imports.class_evidence(tree)
         if repaired:
-            notices.append(_repaired_notice(doc.path, module, repaired))
+            notices.append(repaired_notice(doc.path, module, repaired))
             for idx in repaired:
-                out.events += _light_scan(module, idx, idx + 1)
+                out.events += light_scan(module, idx, idx + 1)
         for start, end, err in failed:
-            notices.append(_failed_notice(doc.path, module, start, end, err))
-            out.events += _light_scan(module, start, end)
+            notices.append(failed_notice(doc.path, module, start, end, err))
+            out.events += light_scan(module, start, end)
         return out
-
-    def _parse(
-        self, doc: Document, module: _Module
-    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
-        """(trees, cells that could not be parsed at all, lines rewritten to parse the rest)."""
-        try:
-            return [ast.parse("\n".join(module.lines) + "\n")], [], []
-        except SyntaxError:
-            pass
-        try:
-            tree, repaired = parse_tolerant(module.lines)
-            return [tree], [], repaired
-        except SyntaxError:
-            return self._parse_cells(doc, module)
-
-    def _parse_cells(
-        self, doc: Document, module: _Module
-    ) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
-        """Cell by cell (each repaired as far as it can be); cells that parse are analysed
-        together, at their place."""
-        good_lines = [""] * len(module.lines)
-        failed: list[tuple[int, int, SyntaxError]] = []
-        repaired: list[int] = []
-        start = 0
-        for cell in doc.code:
-            n = len(cell.text.split("\n")) - (1 if cell.text.endswith("\n") else 0)
-            chunk = module.lines[start : start + n]
-            try:
-                _, fixed = parse_tolerant(chunk)
-                good_lines[start : start + n] = chunk
-                for i in fixed:
-                    good_lines[start + i] = repair_line(chunk[i]) if chunk[i].strip() else ""
-                repaired += [start + i for i in fixed]
-            except (SyntaxError, RecursionError, MemoryError) as err:
-                if not isinstance(err, SyntaxError):
-                    err = SyntaxError("too deeply nested")
-                failed.append((start, start + n, err))
-            start += n
-        try:
-            tree, more = parse_tolerant(good_lines)
-            return [tree], failed, sorted(set(repaired + more))
-        except (SyntaxError, RecursionError, MemoryError):
-            return [], failed, repaired
-
 
 def _with_snippets(findings: list[Finding], doc: Document) -> list[Finding]:
     """Each finding with the text of its line (whitespace collapsed)."""
@@ -265,73 +186,6 @@ def _finding(r: Rule, h: Hit, path: str) -> Finding:
         h.confidence,
         summary=h.summary,
     )
-
-
-def _where(module: _Module, idx: int) -> tuple[int, int | None, str]:
-    line, cell = module.origins[idx] if module.origins else (1, None)
-    return line, cell, f"cell {cell}, line {line}" if cell else f"line {line}"
-
-
-def _repaired_notice(path: str, module: _Module, repaired: list[int]) -> Notice:
-    line, cell, where = _where(module, min(repaired))
-    more = f" and {len(repaired) - 1} more line(s)" if len(repaired) > 1 else ""
-    return Notice(
-        path,
-        NoticeKind.SYNTAX_ERROR,
-        f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse {where}{more} (newer or "
-        "older syntax, a magic, a mis-indented block); the rest was analysed on its syntax tree, "
-        "those lines by a line-based scan",
-        line=line,
-        cell=cell,
-    )
-
-
-def _failed_notice(path: str, module: _Module, start: int, end: int, err: SyntaxError) -> Notice:
-    idx = min(start + (err.lineno or 1) - 1, end - 1) if end > start else 0
-    line, cell, where = _where(module, idx)
-    return Notice(
-        path,
-        NoticeKind.SYNTAX_ERROR,
-        f"Python syntax error at {where} ({err.msg}); used a lighter line-based scan there",
-        line=line,
-        cell=cell,
-    )
-
-
-def _comment_lines(module: _Module) -> set[tuple[int, int | None]]:
-    """Positions of `#` comments that mention cosaudit (tokenized only when one might exist: a line
-    with `cosaudit` after a `#`; docstrings that name the tool do not count)."""
-    if not any("cosaudit" in line and "#" in line and "cosaudit" in line[line.index("#") :] for line in module.lines):
-        return set()
-    out: set[tuple[int, int | None]] = set()
-    text = "\n".join(module.lines) + "\n"
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.COMMENT and "cosaudit" in tok.string:
-                out.add(module.origins[tok.start[0] - 1])
-    except (tokenize.TokenError, SyntaxError, IndentationError):
-        for i, line in enumerate(module.lines):  # unparsable code: a '#' outside quotes
-            pos = line.find("#")
-            if (
-                pos >= 0
-                and "cosaudit" in line[pos:]
-                and line[:pos].count('"') % 2 == 0
-                and line[:pos].count("'") % 2 == 0
-            ):
-                out.add(module.origins[i])
-    return out
-
-
-def _light_scan(module: _Module, start: int, end: int) -> list[Event]:
-    events = []
-    for i in range(start, end):
-        line = module.lines[i]
-        m = _LIGHT_SOURCE.search(line)
-        s = _LIGHT_SINK.search(line)
-        if m and s:
-            t = Taint(LABEL, VEC, confidence="medium", source=m.group(0))
-            events.append(Event("cosine", t, t, (i + 1, s.start()), "line scan (syntax error)"))
-    return events
 
 
 def _function_defs(nodes: list[ast.AST]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -359,7 +213,7 @@ def _function_sections(tree: ast.Module, offset: int) -> Callable[[int], int]:
 
 
 def _strings_as_prose(
-    strings: list[ast.Constant], module: _Module, section_of: Callable[[int], int]
+    strings: list[ast.Constant], module: CodeModule, section_of: Callable[[int], int]
 ) -> list[Paragraph]:
     """Docstrings and long strings passed to print / st.markdown / Markdown(...) are prose."""
     out: list[Paragraph] = []
@@ -469,6 +323,42 @@ def check_paths(
     return result
 
 
+# what to try when a document given as bytes cannot be checked, by the notice a file would get
+_SOURCE_HINTS = {
+    NoticeKind.UNSUPPORTED: "name it with a .py, .ipynb, .md, .qmd, .rst or .tex file name",
+    NoticeKind.BINARY: "pass the document's text, encoded as UTF-8",
+    NoticeKind.UNDECODABLE: "pass the document's text, encoded as UTF-8",
+    NoticeKind.MALFORMED_NOTEBOOK: "pass the notebook's JSON as Jupyter saves it, or name Python source .py",
+}
+
+
+def check_source(
+    data: bytes, filename: str, config: CheckConfig | Configs | None = None, *, cwd: Path | None = None
+) -> CheckResult:
+    """Check one document given as bytes (standard input, an editor's buffer, a notebook's string)
+    named `filename`: its suffix picks the reader, its folder the configuration (the nearest
+    `[tool.cosaudit.check]`) and the per-file ignores, as for a file of that name. Raises InputError
+    when the bytes cannot be checked (binary, not UTF-8, a malformed notebook, an unsupported name)."""
+    configs = config if isinstance(config, Configs) else Configs(config or CheckConfig())
+    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+    path = cwd / filename
+    cfg = configs.for_file(path)
+    result = CheckResult(selected=tuple(sorted(cfg.enabled())), fail_on=cfg.fail_on)
+    display = _display_path(path, cwd)
+    doc, notice = parse_document(path, display, data)
+    if doc is None:
+        assert notice is not None
+        raise InputError(f"{display}: {notice.message.removesuffix('; skipped')}", hint=_SOURCE_HINTS[notice.kind])
+    if notice is not None:
+        result.notices.append(notice)
+    findings, notices = _Checkers().get(cfg, path).check(doc)
+    result.findings += findings
+    result.notices += notices
+    result.files_scanned = 1
+    result.sort()
+    return result
+
+
 class _Checkers:
     """One `DocumentChecker` per set of enabled rules (configurations and per-file ignores)."""
 
@@ -502,4 +392,4 @@ def check_text(
     return sorted(findings, key=Finding.sort_key)
 
 
-__all__ = ["check_paths", "check_text", "read_document", "Severity", "Confidence"]
+__all__ = ["check_paths", "check_source", "check_text", "read_document", "Severity", "Confidence"]

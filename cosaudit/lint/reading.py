@@ -15,11 +15,8 @@ from cosaudit.lint.recover import parse_tolerant
 
 def read_document(path: Path, display: str, max_size: int) -> tuple[Document | None, Notice | None]:
     """Read and parse one file; a notice instead of a document when it cannot be checked."""
-    reader = reader_for(path)
-    if reader is None:
-        return None, Notice(
-            display, NoticeKind.UNSUPPORTED, "not a file type cosaudit checks; skipped"
-        )
+    if reader_for(path) is None:
+        return None, _unsupported(display)  # not even read
     try:
         size = path.stat().st_size
         if size > max_size:
@@ -33,6 +30,15 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
         return None, Notice(
             display, NoticeKind.UNREADABLE, f"cannot be read ({exc.strerror or exc}); skipped"
         )
+    return parse_document(path, display, data)
+
+
+def parse_document(path: Path, display: str, data: bytes) -> tuple[Document | None, Notice | None]:
+    """Parse one document's bytes (a file's, or standard input's named `path`): the reader its
+    suffix picks; a notice instead when the bytes cannot be checked."""
+    reader = reader_for(path)
+    if reader is None:
+        return None, _unsupported(display)
     if b"\x00" in data[:8192]:
         return None, Notice(display, NoticeKind.BINARY, "binary file (NUL bytes); skipped")
     try:
@@ -53,6 +59,10 @@ def read_document(path: Path, display: str, max_size: int) -> tuple[Document | N
         return None, Notice(display, NoticeKind.MALFORMED_NOTEBOOK, f"malformed notebook: {exc}; skipped")
     except RecursionError:
         return None, Notice(display, NoticeKind.UNSUPPORTED, "too deeply nested to read; skipped")
+
+
+def _unsupported(display: str) -> Notice:
+    return Notice(display, NoticeKind.UNSUPPORTED, "not a file type cosaudit checks; skipped")
 
 
 def _notebook_as_script(display: str, text: str) -> Document | None:

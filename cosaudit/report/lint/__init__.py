@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from cosaudit.lint.model import CheckResult, Severity
 from cosaudit.lint.registry import Rule
-from cosaudit.report.lint import github, json_report, sarif, text
+from cosaudit.report.lint import github, json_report, sarif, statistics, text
 
 
 class OutputFormat(enum.Enum):
@@ -55,10 +55,26 @@ def render(
     _never(fmt)
 
 
+# the formats `--statistics` prints in: a table for people, a list for machines
+STATISTICS_FORMATS = (OutputFormat.TEXT, OutputFormat.CONCISE, OutputFormat.JSON)
+
+
+def render_statistics(result: CheckResult, rules: list[Rule], fmt: OutputFormat, *, show_info: bool = False) -> str:
+    """How many findings each rule has, and in how many files (`check --statistics`): a table
+    (text, concise; info-level findings only with `show_info`) or a JSON list (all of them)."""
+    if fmt not in STATISTICS_FORMATS:
+        raise ValueError(f"no statistics in the {fmt.value} format")
+    if fmt is OutputFormat.JSON:
+        return statistics.render_json(result, rules)  # for machines, with every finding (as `render`)
+    if not show_info:
+        result = without_info(result)
+    return statistics.render_text(result, rules)
+
+
 def without_info(result: CheckResult) -> CheckResult:
     """The same result without its info-level findings."""
     kept = [f for f in result.findings if f.severity is not Severity.INFO]
     return replace(result, findings=kept)
 
 
-__all__ = ["OutputFormat", "render", "without_info"]
+__all__ = ["OutputFormat", "STATISTICS_FORMATS", "render", "render_statistics", "without_info"]

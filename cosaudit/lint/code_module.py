@@ -1,0 +1,169 @@
+"""A document's code as one module: its cells joined (each line keeps its cell and line), parsed on
+a syntax tree however much of it this Python can parse (repaired lines, then cell by cell), and
+what cannot be parsed scanned line by line, with the notice that says so."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import sys
+import tokenize
+from dataclasses import dataclass
+
+from cosaudit.lint.formats.interface import CodeCell, Document
+from cosaudit.lint.model import Notice, NoticeKind
+from cosaudit.lint.recover import parse_tolerant, repair_line
+from cosaudit.lint.taint import LABEL, VEC, Event, Taint
+
+
+def too_complex(path: str, step: str) -> Notice:
+    """The note for code too deeply nested to `step` ("parse" / "analyse") with `ast`."""
+    return Notice(
+        path,
+        NoticeKind.TOO_COMPLEX,
+        f"code nested too deeply to {step}; used a lighter line-based scan",
+    )
+
+
+_LIGHT_SINK = re.compile(r"cosine_similarity|cosine_distances|CosineSimilarity|\bcos_sim\b|\bcdist\b|normalize")
+_LIGHT_SOURCE = re.compile(
+    r"lm_head\.weight|get_output_embeddings\(\)\.weight|\bW_U\b|(?<![\w])fc\.weight|classifier\.weight|embed_out\.weight"
+)
+
+
+@dataclass
+class CodeModule:
+    """A document's code cells as one text: `origins[i]` is (line, cell) of `lines[i]` in the document."""
+
+    lines: list[str]
+    origins: list[tuple[int, int | None]]
+
+
+def join_cells(cells: list[CodeCell]) -> CodeModule:
+    lines: list[str] = []
+    origins: list[tuple[int, int | None]] = []
+    for c in cells:
+        src = c.text.split("\n")
+        if src and src[-1] == "":
+            src = src[:-1]
+        for i, line in enumerate(src):
+            lines.append(line)
+            origins.append(
+                c.origins[i]
+                if i < len(c.origins)
+                else (c.origins[-1][0] if c.origins else 1, c.origins[-1][1] if c.origins else None)
+            )
+    return CodeModule(lines, origins)
+
+
+def parse_module(
+    doc: Document, module: CodeModule
+) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
+    """(trees, cells that could not be parsed at all, lines rewritten to parse the rest)."""
+    try:
+        return [ast.parse("\n".join(module.lines) + "\n")], [], []
+    except SyntaxError:
+        pass
+    try:
+        tree, repaired = parse_tolerant(module.lines)
+        return [tree], [], repaired
+    except SyntaxError:
+        return _parse_cells(doc, module)
+
+
+def _parse_cells(
+    doc: Document, module: CodeModule
+) -> tuple[list[ast.Module], list[tuple[int, int, SyntaxError]], list[int]]:
+    """Cell by cell (each repaired as far as it can be); cells that parse are analysed
+    together, at their place."""
+    good_lines = [""] * len(module.lines)
+    failed: list[tuple[int, int, SyntaxError]] = []
+    repaired: list[int] = []
+    start = 0
+    for cell in doc.code:
+        n = len(cell.text.split("\n")) - (1 if cell.text.endswith("\n") else 0)
+        chunk = module.lines[start : start + n]
+        try:
+            _, fixed = parse_tolerant(chunk)
+            good_lines[start : start + n] = chunk
+            for i in fixed:
+                good_lines[start + i] = repair_line(chunk[i]) if chunk[i].strip() else ""
+            repaired += [start + i for i in fixed]
+        except (SyntaxError, RecursionError, MemoryError) as err:
+            if not isinstance(err, SyntaxError):
+                err = SyntaxError("too deeply nested")
+            failed.append((start, start + n, err))
+        start += n
+    try:
+        tree, more = parse_tolerant(good_lines)
+        return [tree], failed, sorted(set(repaired + more))
+    except (SyntaxError, RecursionError, MemoryError):
+        return [], failed, repaired
+
+
+def _where(module: CodeModule, idx: int) -> tuple[int, int | None, str]:
+    line, cell = module.origins[idx] if module.origins else (1, None)
+    return line, cell, f"cell {cell}, line {line}" if cell else f"line {line}"
+
+
+def repaired_notice(path: str, module: CodeModule, repaired: list[int]) -> Notice:
+    line, cell, where = _where(module, min(repaired))
+    more = f" and {len(repaired) - 1} more line(s)" if len(repaired) > 1 else ""
+    return Notice(
+        path,
+        NoticeKind.SYNTAX_ERROR,
+        f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse {where}{more} (newer or "
+        "older syntax, a magic, a mis-indented block); the rest was analysed on its syntax tree, "
+        "those lines by a line-based scan",
+        line=line,
+        cell=cell,
+    )
+
+
+def failed_notice(path: str, module: CodeModule, start: int, end: int, err: SyntaxError) -> Notice:
+    idx = min(start + (err.lineno or 1) - 1, end - 1) if end > start else 0
+    line, cell, where = _where(module, idx)
+    return Notice(
+        path,
+        NoticeKind.SYNTAX_ERROR,
+        f"Python syntax error at {where} ({err.msg}); used a lighter line-based scan there",
+        line=line,
+        cell=cell,
+    )
+
+
+def comment_lines(module: CodeModule) -> set[tuple[int, int | None]]:
+    """Positions of `#` comments that mention cosaudit (tokenized only when one might exist: a line
+    with `cosaudit` after a `#`; docstrings that name the tool do not count)."""
+    if not any("cosaudit" in line and "#" in line and "cosaudit" in line[line.index("#") :] for line in module.lines):
+        return set()
+    out: set[tuple[int, int | None]] = set()
+    text = "\n".join(module.lines) + "\n"
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT and "cosaudit" in tok.string:
+                out.add(module.origins[tok.start[0] - 1])
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        for i, line in enumerate(module.lines):  # unparsable code: a '#' outside quotes
+            pos = line.find("#")
+            if (
+                pos >= 0
+                and "cosaudit" in line[pos:]
+                and line[:pos].count('"') % 2 == 0
+                and line[:pos].count("'") % 2 == 0
+            ):
+                out.add(module.origins[i])
+    return out
+
+
+def light_scan(module: CodeModule, start: int, end: int) -> list[Event]:
+    events = []
+    for i in range(start, end):
+        line = module.lines[i]
+        m = _LIGHT_SOURCE.search(line)
+        s = _LIGHT_SINK.search(line)
+        if m and s:
+            t = Taint(LABEL, VEC, confidence="medium", source=m.group(0))
+            events.append(Event("cosine", t, t, (i + 1, s.start()), "line scan (syntax error)"))
+    return events
