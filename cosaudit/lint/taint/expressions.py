@@ -50,16 +50,24 @@ def _is_full(e: ast.AST) -> bool:
 
 
 def _basis_coordinate(base: Taint, sl: ast.AST) -> bool:
-    """Is `sl` one hidden coordinate (a constant) of every row of normalised label rows
-    (`Wn[:, 0]` of row-normalised `Wn`, `W_U_n[0]` / `W_U_n[0, :]` of column-normalised `W_U`)?"""
+    """Is `sl` one hidden coordinate of every row of normalised label rows (`Wn[:, 0]` or
+    `Wn[:, coord]` of row-normalised `Wn`, `W_U_n[0]` / `W_U_n[0, :]` of column-normalised `W_U`)?"""
     if base.kind != LABEL or not base.normalized or base.centered:
         return False
     elts = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
     if base.orient == ROWS:
-        return len(elts) == 2 and _is_full(elts[0]) and isinstance(const(elts[1]), int)
+        return len(elts) == 2 and _is_full(elts[0]) and _coordinate(elts[1])
     if base.orient == COLS:
-        return 1 <= len(elts) <= 2 and isinstance(const(elts[0]), int) and all(_is_full(e) for e in elts[1:])
+        return 1 <= len(elts) <= 2 and _coordinate(elts[0]) and all(_is_full(e) for e in elts[1:])
     return False
+
+
+def _coordinate(e: ast.AST) -> bool:
+    """An index that picks a hidden coordinate: a whole number, or a name holding one (`coord`,
+    `cfg.dim`, `dims[0]`); not a slice, nor `None` / `...` (broadcasting)."""
+    if isinstance(e, ast.Constant):
+        return isinstance(e.value, int) and not isinstance(e.value, bool)
+    return isinstance(e, (ast.Name, ast.Attribute, ast.Subscript))
 
 
 def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int, int] | None:

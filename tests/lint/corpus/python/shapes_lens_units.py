@@ -19,6 +19,9 @@ unit_rows = F.normalize(model.lm_head.weight, dim=1)
 top = unit_rows[:, 0].detach().topk(20)  # expect: COS120
 raw_top = model.lm_head.weight[:, 0].detach().topk(20)  # the logit of e_0: quiet
 own = unit_rows[:, :8].detach()  # a block of coordinates, not a ranking: quiet
+massive_dim = 447  # the residual coordinate being studied, held in a name
+aligned = unit_rows[:, massive_dim].topk(20).indices  # expect: COS120
+spread = unit_rows[:, None].detach()  # broadcasting, not a coordinate: quiet
 
 
 # %% a helper that normalises both arguments, given the head and a matrix we do not follow
