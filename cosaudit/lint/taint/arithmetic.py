@@ -349,6 +349,10 @@ class ArithmeticRules(AnalyzerHost):
         # the average of some rows (`W[ids].mean(0)`, `W[tok.encode(w)].mean(0)`) is one vector
         if base.kind == INPUT and (base.orient == VEC or (base.orient == SEL and ok)):
             return replace(base, orient=VEC)  # of input rows: a token vector like a row (COS150 when tied)
+        if base.kind == PARAM and base.row and (base.orient == VEC or (base.orient == SEL and ok)):
+            # some rows of a helper's parameter averaged (`torch.stack([head[i] for i in ids]).mean(0)`):
+            # given label rows at a call, a label vector like a row (a word's sub-token rows)
+            return replace(base, orient=VEC)
         some_rows = base.kind == LABEL and (base.orient == VEC or (base.orient == SEL and ok))
         orient = VEC if some_rows else base.orient
         return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows)
