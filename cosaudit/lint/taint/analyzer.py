@@ -134,6 +134,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._held: list[Event] | None = None  # rankings inside the forward pass being analysed
         # string constants that are prose: docstrings, and text passed to print / st.markdown / …
         self.prose_strings: list[ast.Constant] = []
+        self.similarity_stacks: set[int] = set()  # `torch.stack([cos_a, cos_b])`: correlated, no behaviour
         self._all_functions: list[FuncInfo] = []
         self._context = context  # the document's prose (a notebook's markdown cells)
         self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)

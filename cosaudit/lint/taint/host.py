@@ -44,6 +44,7 @@ class AnalyzerHost:
     head_names: set[str]  # names bound to the head's rows (not class means, whatever they are called)
     _fixed: dict[str, bool]  # boolean parameters of the function being analysed, fixed by their defaults
     prose_strings: list[ast.Constant]
+    similarity_stacks: set[int]  # calls that stack similarities and nothing else (`torch.stack([cos_a, cos_b])`)
 
     if TYPE_CHECKING:
 

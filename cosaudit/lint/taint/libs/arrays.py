@@ -10,6 +10,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
+from cosaudit.lint.taint.libs.uses import stacked_similarities
 from cosaudit.lint.taint.syntax import access_path, base_name, const, contains_norm
 from cosaudit.lint.taint.values import (
     COLS,
@@ -182,7 +183,7 @@ def stack(an: AnalyzerHost, c: CallSite) -> Any:
         return replace(taints[0], orient=SEL, root=roots.pop() if len(roots) == 1 else None)
     if isinstance(first, Taint):
         return first
-    return _label_rows_among(items) or next((t for t in items if isinstance(t, Sim)), None)
+    return _label_rows_among(items) or stacked_similarities(an, c, items)
 
 
 def propagate(an: AnalyzerHost, c: CallSite) -> Any:
@@ -193,7 +194,7 @@ def propagate(an: AnalyzerHost, c: CallSite) -> Any:
         taints = [t for t in a.items if isinstance(t, Taint)]
         if taints and len(taints) == len(a.items):
             return replace(taints[0], orient=SEL)
-        return _label_rows_among(a.items) or next((t for t in a.items if isinstance(t, Sim)), None)
+        return _label_rows_among(a.items) or stacked_similarities(an, c, a.items)
     return a if isinstance(a, (Taint, Sim)) else None
 
 

@@ -52,7 +52,7 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
     name = c.name or (callee(c.node.func.func, {}) if isinstance(c.node.func, ast.Call) else "")
     if P.LOSS_CALL.match(name) and c.args and isinstance(c.args[0], Sim):
         an._derive(c.args[0], "logits", c.node, c.name)
-    elif c.name in P.BEHAVIOUR_CALLS:
+    elif c.name in P.BEHAVIOUR_CALLS and not _between_similarities(an, c):
         for s in sims:
             an._derive(s, "behaviour", c.node, c.name)
     elif c.name in P.DISPLAY_CALLS:
@@ -61,6 +61,29 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
     elif c.name in _SAVE_CALLS and mentions_similarity(c.node):
         an._derive(sims[0], "display", c.node, c.name)
     return sims[0]
+
+
+def stacked_similarities(an: AnalyzerHost, c: CallSite, items: list[Any]) -> Sim | None:
+    """The similarity a stack (`torch.stack`, `np.array` of a list) carries on; a stack of
+    similarities and nothing else (`torch.stack([cos_base, cos_chat])`) is remembered, so that
+    correlating its rows is not taken for a relation to behaviour."""
+    if _all_similarities(items):
+        an.similarity_stacks.add(id(c.node))
+    return next((t for t in items if isinstance(t, Sim)), None)
+
+
+def _all_similarities(args: list[Any]) -> bool:
+    """Two or more similarities and nothing else (`[cos_a, cos_b]`, or `cos_a, cos_b`)."""
+    items = [x for a in args for x in (a.items if isinstance(a, TupleVal) else [a])]
+    return len(items) >= 2 and all(isinstance(x, Sim) for x in items)
+
+
+def _between_similarities(an: AnalyzerHost, c: CallSite) -> bool:
+    """A correlation of similarities with similarities (two models' cosines, raw against centred):
+    no behaviour in it (`np.corrcoef(np.stack([cos_base, cos_chat]))`, `pearsonr(cos_a, cos_b)`)."""
+    if len(c.node.args) == 1 and id(c.node.args[0]) in an.similarity_stacks:
+        return True
+    return _all_similarities(list(c.args)) and not c.kwargs
 
 
 def sim_method(an: AnalyzerHost, c: CallSite) -> Any:
