@@ -220,10 +220,11 @@ _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "searc
 
 
 def name_tests(test: ast.AST) -> list[tuple[str, str]]:
-    """(variable, string) pairs of `v == "s"`, `"s" == v`, `"s" in v`, `v.endswith("s")`, …"""
+    """(variable, string) pairs of `v == "s"`, `"s" == v`, `"s" in v`, `v.endswith("s")`, …; one pair
+    per string of `v.endswith(("lm_head.weight", "embed_out.weight"))` and of `any(...)` over a list."""
     out: list[tuple[str, str]] = []
     for node in ast.walk(test):
-        listed = _any_in(node)
+        listed = _any_in(node) or _suffixes(node)
         if listed:
             out.extend(listed)
         elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
@@ -241,6 +242,20 @@ def name_tests(test: ast.AST) -> list[tuple[str, str]]:
         ):
             out.append((node.func.value.id, const(node.args[0])))
     return out
+
+
+def _suffixes(node: ast.AST) -> list[tuple[str, str]]:
+    """`k.endswith(("lm_head.weight", "embed_out.weight"))`: str methods take a tuple of strings."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("endswith", "startswith")
+        and isinstance(node.func.value, ast.Name)
+        and node.args
+        and isinstance(node.args[0], ast.Tuple)
+    ):
+        return []
+    return [(node.func.value.id, s) for s in (const(e) for e in node.args[0].elts) if isinstance(s, str)]
 
 
 def _any_in(node: ast.AST) -> list[tuple[str, str]]:

@@ -34,6 +34,10 @@ for mname, module in clf.named_modules():
 h4 = Wm @ Wm.T  # expect: COS102
 picked = [p for n, p in model.named_parameters() if "lm_head" in n][0]
 h5 = F.cosine_similarity(picked[3], picked[4], dim=0)  # expect: COS101
+out_rows = next((v for k, v in model.state_dict().items() if k.endswith(("lm_head.weight", "embed_out.weight"))), None)
+h6 = F.cosine_similarity(out_rows[3], out_rows[4], dim=0)  # expect: COS101
+in_rows = next(v for k, v in model.state_dict().items() if k.endswith(("embed_in.weight", "wpe.weight")))
+h7 = F.cosine_similarity(in_rows[3], in_rows[4], dim=0)  # untied input rows, or positions: quiet
 
 # %% by position and through modules
 last = list(clf.classifier.parameters())[0]
