@@ -30,8 +30,9 @@ class Facts:
     # a tied model whose inputs add learned absolute positions (GPT-2, BERT, RoBERTa): `wte + c` with
     # `wpe - c` keeps every input, so translating the tied rows is a symmetry of the whole model
     tied_positions: bool = False
-    # the checkpoint each variable is loaded from by name (`t5_model = T5….from_pretrained("t5-large")`)
-    checkpoints: dict[str, str] = field(default_factory=dict)
+    # how the checkpoint a variable is loaded from by name is tied, as `tied_checkpoints` says it
+    # (`t5_model = T5….from_pretrained("t5-large")`: "untie"); only variables whose loads agree
+    tie_of: dict[str, str] = field(default_factory=dict)
     output_talk: bool = False  # prose or comments about outputs / predictions
     caveat: bool = False  # mentions translation invariance, centering, differences
 

@@ -102,7 +102,7 @@ class DocumentChecker:
             tied_checkpoints=_tied_checkpoints(live_code),
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
             or "tied positions" in code.imported_classes,
-            checkpoints=dict(P.BOUND_CHECKPOINT.findall(live_code)),
+            tie_of=_ties_by_variable(live_code),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
@@ -259,6 +259,16 @@ def _tied_checkpoints(code: str) -> str:
     loaded = P.LOADED_CHECKPOINT.findall(code)
     kinds = {P.tie_kind(name) for owner, name in loaded if not owner.endswith(("Tokenizer", "Processor"))}
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+def _ties_by_variable(code: str) -> dict[str, str]:
+    """How the checkpoint a variable is loaded from by name is tied (`t5 = T5….from_pretrained(
+    "t5-large")`: "untie"), for variables every load of which agrees (a name rebound to a GPT-2 and to
+    a T5 in two branches tells nothing)."""
+    kinds: dict[str, set[str]] = {}
+    for var, name in P.BOUND_CHECKPOINT.findall(code):
+        kinds.setdefault(var, set()).add(P.tie_kind(name))
+    return {var: k.pop() for var, k in kinds.items() if len(k) == 1 and "" not in k}
 
 
 def _trained_as_logits(ev: Event) -> bool:

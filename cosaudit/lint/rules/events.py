@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from cosaudit.lint import patterns as P
 from cosaudit.lint.context import Facts, RuleContext, confidence_of
 from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit
@@ -47,13 +46,11 @@ def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
     if ev.kind == "euclid":
         return None  # distances between token rows: a translation of the rows leaves them alone
     tied, positions = facts.tied, facts.tied_positions
-    models = {facts.checkpoints.get(t.root or "") for t in ev.operands if t.kind == INPUT}
-    if len(models) == 1 and None not in models:
+    kinds = {facts.tie_of.get(t.root or "") for t in ev.operands if t.kind == INPUT}
+    if len(kinds) == 1 and None not in kinds:
         # the table's own model, loaded by name in the file (`t5 = T5….from_pretrained("t5-large")`):
         # its kind of tie decides, not another model the file also loads (a GPT-2 scorer beside it)
-        kind = P.tie_kind(next(iter(models)) or "")
-        if kind:
-            tied, positions = True, kind == "positions"
+        tied, positions = True, kinds.pop() == "positions"
     if ev.ranking:
         # one vector ranked against the token rows of a tied model with learned positions, the scores
         # then ranked or shown (nearest tokens): not scores multiplied on through the model's weights

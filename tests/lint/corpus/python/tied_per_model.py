@@ -30,3 +30,13 @@ def gpt2_word_similarity(a: str, b: str) -> float:
 t5_rows = t5_model.get_input_embeddings().weight
 print(F.cosine_similarity(t5_rows[10], t5_rows[20], dim=0))
 print(decode_prompt(torch.randn(5, 1024)))
+
+
+def either_table(use_t5: bool):
+    # one name bound to a T5 and to a GPT-2: its own model is not known, the file's evidence decides
+    if use_t5:
+        enc = T5ForConditionalGeneration.from_pretrained("t5-small")
+    else:
+        enc = GPT2LMHeadModel.from_pretrained("distilgpt2")
+    rows = enc.get_input_embeddings().weight
+    return F.cosine_similarity(rows[1], rows[2], dim=0)  # expect: COS150
