@@ -34,7 +34,7 @@ SUBJECT = re.compile(
     # other names of the same rows: softmax / readout weights, classifier rows, the output token table
     r"softmax(?:[- ]layer)? (?:weights?|rows?|vectors?)(?: vectors?)?|read-?out (?:weights?|rows?|vectors?)|"
     r"classifier (?:rows?|weight rows?|weight vectors?)|output (?:token|word) (?:vectors?|embeddings?)|"
-    r"output (?:dictionar(?:y|ies)|vocabulary (?:matrix|vectors?)))\b|\\gamma\(",
+    r"output (?:dictionar(?:y|ies)|vocabulary (?:matrix|vectors?)|(?:embedding |token )?tables?))\b|\\gamma\(",
     _I,
 )
 # "weight vectors" / "weights" name label representations when the sentence is about classes,
