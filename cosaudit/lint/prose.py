@@ -19,7 +19,7 @@ _I = re.IGNORECASE
 _NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learning[- ]rates?|lr\b|restarts?))"
 SUBJECT = re.compile(
     r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
-    r"output[- ]embeddings?|lm_head|"
+    r"output[- ]embeddings?|lm_head|embed_out|"
     r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|"
@@ -39,7 +39,9 @@ SUBJECT = re.compile(
 )
 # "weight vectors" / "weights" name label representations when the sentence is about classes,
 # labels or tokens ("classes with high cosine similarity between their weight vectors")
-WEIGHT_SUBJECT = re.compile(r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?)\b", _I)
+WEIGHT_SUBJECT = re.compile(
+    r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?|output (?:token )?rows)\b", _I
+)
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 RELATION = re.compile(
     r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
