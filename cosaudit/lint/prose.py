@@ -77,6 +77,7 @@ CLAIM = re.compile(
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
     r"treats? (?:\w+ ){0,2}(?:and \w+ )?(?:alike|similarly)|(?:the )?same contexts?|interchangeabl\w*|synonym\w*|"
     r"behave similarly|(?:similar|close|related) meanings?|mean(?:s|ing)? the same|by meaning|"
+    r"(?:close|similar|near) in meaning|"
     r"(?:visually |semantically )?similar (?:classes|labels|categories|tokens|words|concepts)|how similar|"
     r"mix(?:es|ed|ing)? up|(?:as|are|is|be) (?:\w+ )?related|"
     # co-activation: "a hidden state that raises one token raises the other (too)"
@@ -415,14 +416,24 @@ def _forward_pass(text: str) -> bool:
 
 
 def _sentence_hit(
-    s: Sentence, section_text: str, section_refutes: bool, document_subject: bool = False, caveat: bool = False
+    s: Sentence,
+    section_text: str,
+    section_refutes: bool,
+    document_subject: bool = False,
+    caveat: bool = False,
+    carried: bool = False,
 ) -> ProseHit | None:
     """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence. `caveat`:
     the sentence's own paragraph has one (the rows were centred; the angle is not what the head
     reads), or it is the code's prose and the code centres the rows; it answers a conclusion as a
-    refuting section does."""
+    refuting section does. `carried`: the sentence before, in the same paragraph, named the head's
+    rows ("we compare the rows of the classifier head with each other."): a cosine claim that
+    follows is about them, though it names no subject itself (a conclusion only, COS201)."""
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
-    if not rel or not _subject(s, document_subject) or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+    if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+        return None
+    own_subject = _subject(s, document_subject)
+    if not own_subject and not (carried and COSINE_WORD.search(s.text) and not OTHER_SUBJECT.search(s.text)):
         return None
     if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text) or _trigonometric(s.text):
         return None
@@ -431,9 +442,15 @@ def _sentence_hit(
     if ANAPHORIC_MEASURE.search(s.text) and _found(OTHER_OPERAND, section_text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
-    if not claim and ANALOGY.match(rel.group(0)):
+    if not claim and (ANALOGY.match(rel.group(0)) or not own_subject):
         return None
     if claim:
+        # the geometry is a relation outside the claim's words ("close in" of "close in meaning" is not one)
+        rel = next((r for r in RELATION.finditer(s.text) if r.end() <= claim.start() or r.start() >= claim.end()), None)
+        if rel is None and not ANALOGY.search(s.text):
+            return None
+        rel = rel or ANALOGY.search(s.text)
+        assert rel is not None
         if section_refutes or caveat:
             return None
         hedged = bool(HEDGE.search(s.text))
@@ -470,8 +487,10 @@ def analyse_prose(
             continue
         own = n < len(paragraphs)
         caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
+        carried = False
         for s in sentences(par):
-            hit = _sentence_hit(s, section_text, section_refutes, document_subject and own, caveat)
+            hit = _sentence_hit(s, section_text, section_refutes, document_subject and own, caveat, carried)
             if hit is not None:
                 hits.append(hit)
+            carried = bool(SUBJECT.search(MAP_USE.sub(" ", s.text)))
     return hits
