@@ -445,19 +445,21 @@ def _sentence_hit(
     if not claim and (ANALOGY.match(rel.group(0)) or not own_subject):
         return None
     if claim:
-        # the geometry is a relation outside the claim's words ("close in" of "close in meaning" is not one)
-        rel = next((r for r in RELATION.finditer(s.text) if r.end() <= claim.start() or r.start() >= claim.end()), None)
-        if rel is None and not ANALOGY.search(s.text):
-            return None
-        rel = rel or ANALOGY.search(s.text)
-        assert rel is not None
-        if section_refutes or caveat:
+        rel = _geometry_outside(s.text, claim)
+        if rel is None or section_refutes or caveat:
             return None
         hedged = bool(HEDGE.search(s.text))
         return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
     if caveat or _found(CAVEAT, section_text):
         return None
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
+
+
+def _geometry_outside(text: str, claim: re.Match[str]) -> re.Match[str] | None:
+    """The relation a claim is drawn from, outside the claim's own words ("close in" of "close in
+    meaning" is none), or an analogy."""
+    outside = (r for r in RELATION.finditer(text) if r.end() <= claim.start() or r.start() >= claim.end())
+    return next(outside, None) or ANALOGY.search(text)
 
 
 def analyse_prose(
