@@ -119,8 +119,10 @@ HEAD_GETTER = re.compile(
     r"^(?:get|extract|fetch|load|read)_?(?:unembed(?:ding)?s?|unembed(?:ding)?_(?:matrix|weights?)|"
     r"output_embedding_(?:matrix|weights?)|lm_head_weights?|classifier_weights?|class_weights_matrix)\d*$"
     # without a verb only a name that says weights or matrix: a bare `unembed(x)` / `lm_head(h)` gives logits
-    r"|^(?:unembed(?:ding)?_(?:matrix|weights?)|output_embedding_(?:matrix|weights?)|lm_head_(?:weights?|matrix)|"
-    r"classifier_weights?)\d*$"
+    r"|^(?:unembed(?:ding)?_(?:matrix|weights?|of)|output_embedding_(?:matrix|weights?)|lm_head_(?:weights?|matrix)|"
+    # `output_matrix(model)`, `unembedding_of(model)`: an LM's output matrix by its owner (fastText's
+    # `get_output_matrix()` method is judged apart: supervised or not)
+    r"classifier_weights?|output_matrix)\d*$"
 )
 
 # a function whose name says it takes the maximum cosine of each of many vectors against a fixed
