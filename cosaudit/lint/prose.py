@@ -397,7 +397,8 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
 
 
 _DISTANCE = re.compile(r"\b(?:euclidean|L2|l_2)\b|\bdistances?\b", _I)
-_ANGLE_WORD = re.compile(r"\bcos|\bangle|\bangular|\bnormali[sz]", _I)
+# distances between rows made unit length are functions of their cosines ("rows scaled to unit norm")
+_ANGLE_WORD = re.compile(r"\bcos|\bangle|\bangular|\bnormali[sz]|\bunit[- ](?:norm|length)\b", _I)
 
 
 def _only_distance(text: str) -> bool:
