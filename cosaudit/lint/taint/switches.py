@@ -49,6 +49,8 @@ class CallIndex:
         framework = any(not _grad_mode(d) for d in fn.decorator_list)  # `@click.option`, `@app.command`
         if framework or (None in self.keywords and calls) or self.loads[fn.name] > bare_calls:
             return {}  # set by a framework, by `**kwargs`, or handed over (`fire.Fire(main)`)
+        if not calls:
+            return {}  # never called here: the modules that import it set its flags
         most = max((len(c.args) + any(isinstance(a, ast.Starred) for a in c.args) * 99 for c in calls), default=0)
         out: dict[str, bool] = {}
         defaults = list(zip(args[len(args) - len(fn.args.defaults) :], fn.args.defaults, strict=True))
