@@ -72,8 +72,11 @@ def _circuit(node: ast.AST) -> bool:
 
 
 def probe_vector(value: Any) -> bool:
-    """Can `value` be the one vector ranked against every label row: anything we do not follow, or
-    an analogy / difference of rows (`W[b] - W[a] + W[c]`)?"""
+    """Can `value` be the one vector ranked against every label row: anything we do not follow, an
+    analogy / difference of rows (`W[b] - W[a] + W[c]`), or a product of a helper's own parameters
+    (`hidden @ transport.T`: a mapped hidden state unless both turn out to be label rows at a call)?"""
+    if isinstance(value, Sim):
+        return value.event.pending and all(t.kind == PARAM for t in value.event.operands)
     return unfollowed(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 

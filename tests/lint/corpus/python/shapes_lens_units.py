@@ -158,3 +158,16 @@ latent_unit = F.normalize(latent, dim=-1)
 energy = ((U_unit @ latent_unit.T) ** 2).mean(dim=0) ** 0.5  # expect: COS120
 gain = list(readout_seq[0].parameters())[0]  # the norm's gain: no head
 gain_sim = F.cosine_similarity(gain[:10], gain[10:20], dim=0)
+
+
+# %% a hidden state mapped by another parameter first (`hidden @ transport.T`), then ranked against
+# every unit row: still one vector against the rows; against raw rows it is a logit lens (quiet)
+def pursue(model, hidden, transport=None):
+    h = hidden if transport is None else hidden @ transport.T
+    atoms = F.normalize(model.lm_head.weight, dim=1)
+    return (atoms @ h).argmax()  # expect: COS120
+
+
+def mapped_logit_lens(model, hidden, transport):
+    h = hidden @ transport.T
+    return (model.lm_head.weight @ h).argmax()
