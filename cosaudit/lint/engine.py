@@ -256,6 +256,8 @@ def _display_path(path: Path, cwd: Path) -> str:
 
 def _tied_checkpoints(code: str) -> str:
     """How the checkpoints that the code loads by name are tied, when they all are, in one way."""
+    if "from_pretrained" not in code:
+        return ""  # most files load nothing by name: no regex scan
     loaded = P.LOADED_CHECKPOINT.findall(code)
     kinds = {P.tie_kind(name) for owner, name in loaded if not owner.endswith(("Tokenizer", "Processor"))}
     return kinds.pop() if len(kinds) == 1 else ""
@@ -266,6 +268,8 @@ def _ties_by_variable(code: str) -> dict[str, str]:
     "t5-large")`: "untie"), for variables every load of which agrees (a name rebound to a GPT-2 and to
     a T5 in two branches tells nothing)."""
     kinds: dict[str, set[str]] = {}
+    if "from_pretrained" not in code:
+        return {}
     for var, name in P.BOUND_CHECKPOINT.findall(code):
         kinds.setdefault(var, set()).add(P.tie_kind(name))
     return {var: k.pop() for var, k in kinds.items() if len(k) == 1 and "" not in k}
@@ -301,8 +305,7 @@ def check_paths(
     `[tool.cosaudit.check]`, like ruff). The run's `fail-on` and rule list are those of the
     configuration that applies to the first path.
     """
-    configs = config if isinstance(config, Configs) else Configs(config or CheckConfig())
-    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+    configs, cwd = _configs(config), _cwd(cwd)
     files, unsupported = discover(paths, configs)
     first_path = Path(paths[0] if paths else ".")
     first = configs.for_dir(first_path if first_path.is_dir() else first_path.parent)
@@ -325,12 +328,25 @@ def check_paths(
             result.notices.append(notice)
         if doc is None:
             continue
-        findings, notices = checkers.get(cfg, path).check(doc, modules.for_file(path))
-        result.findings += findings
-        result.notices += notices
-        result.files_scanned += 1
+        _record(result, checkers.get(cfg, path).check(doc, modules.for_file(path)))
     result.sort()
     return result
+
+
+def _configs(config: CheckConfig | Configs | None) -> Configs:
+    return config if isinstance(config, Configs) else Configs(config or CheckConfig())
+
+
+def _cwd(cwd: Path | None) -> Path:
+    return Path(os.path.abspath(cwd or Path.cwd()))
+
+
+def _record(result: CheckResult, checked: tuple[list[Finding], list[Notice]]) -> None:
+    """One checked document's findings and notices, into the run's result."""
+    findings, notices = checked
+    result.findings += findings
+    result.notices += notices
+    result.files_scanned += 1
 
 
 # what to try when a document given as bytes cannot be checked, by the notice a file would get
@@ -349,22 +365,19 @@ def check_source(
     named `filename`: its suffix picks the reader, its folder the configuration (the nearest
     `[tool.cosaudit.check]`) and the per-file ignores, as for a file of that name. Raises InputError
     when the bytes cannot be checked (binary, not UTF-8, a malformed notebook, an unsupported name)."""
-    configs = config if isinstance(config, Configs) else Configs(config or CheckConfig())
-    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+    cwd = _cwd(cwd)
     path = cwd / filename
-    cfg = configs.for_file(path)
+    cfg = _configs(config).for_file(path)
     result = CheckResult(selected=tuple(sorted(cfg.enabled())), fail_on=cfg.fail_on)
     display = _display_path(path, cwd)
     doc, notice = parse_document(path, display, data)
     if doc is None:
         assert notice is not None
-        raise InputError(f"{display}: {notice.message.removesuffix('; skipped')}", hint=_SOURCE_HINTS[notice.kind])
+        hint = _SOURCE_HINTS.get(notice.kind, "pass the text of a .py, .ipynb, .md, .qmd, .rst or .tex file")
+        raise InputError(f"{display}: {notice.message.removesuffix('; skipped')}", hint=hint)
     if notice is not None:
         result.notices.append(notice)
-    findings, notices = _Checkers().get(cfg, path).check(doc)
-    result.findings += findings
-    result.notices += notices
-    result.files_scanned = 1
+    _record(result, _Checkers().get(cfg, path).check(doc))
     result.sort()
     return result
 

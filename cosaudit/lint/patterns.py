@@ -352,17 +352,17 @@ TIE_EVIDENCE = re.compile(
     rf"['\"](?:{_TIED_WITH_POSITIONS_NAMES}|{_TIED_WITHOUT_POSITIONS_NAMES})"
 )
 # the checkpoints a file loads by name (`GPT2LMHeadModel.from_pretrained("gpt2")`), tokenizers aside
-LOADED_CHECKPOINT = re.compile(
-    r"\b(\w+)\.from_pretrained(?:_no_processing)?\(\s*(?:pretrained_model_name_or_path\s*=\s*)?['\"]([^'\"]+)['\"]"
+# (the name a `from_pretrained` call is given as a string, positionally or by keyword)
+_FROM_PRETRAINED_NAME = (
+    r"\.from_pretrained(?:_no_processing)?\(\s*(?:pretrained_model_name_or_path\s*=\s*)?['\"]([^'\"]+)['\"]"
 )
+LOADED_CHECKPOINT = re.compile(r"\b(\w+)" + _FROM_PRETRAINED_NAME)
 TIED_WITH_POSITIONS = re.compile(_TIED_WITH_POSITIONS_NAMES)
 TIED_WITHOUT_POSITIONS = re.compile(_TIED_WITHOUT_POSITIONS_NAMES)
 # a variable bound to a checkpoint loaded by name: `t5_model = T5ForConditionalGeneration.from_pretrained(
 # "t5-large").to(device)` (group 1 the variable, group 2 the checkpoint)
 BOUND_CHECKPOINT = re.compile(
-    r"^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*\w+\.from_pretrained(?:_no_processing)?\(\s*"
-    r"(?:pretrained_model_name_or_path\s*=\s*)?['\"]([^'\"]+)['\"]",
-    re.MULTILINE,
+    r"^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*\w+" + _FROM_PRETRAINED_NAME, re.MULTILINE
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from cosaudit.lint.model import CheckResult
+from cosaudit.lint.model import CheckResult, Severity
 from cosaudit.lint.registry import Rule
 
 
@@ -29,6 +29,5 @@ def rule_counts(result: CheckResult, rules: list[Rule]) -> list[RuleCount]:
     keys = [(f.code, f.severity.value) for f in result.findings]
     findings = Counter(keys)
     files = Counter(key for key, _path in {((f.code, f.severity.value), f.path) for f in result.findings})
-    order = {"error": 0, "warning": 1, "info": 2}
-    ordered = sorted(findings, key=lambda k: (-findings[k], k[0], order.get(k[1], 3)))
+    ordered = sorted(findings, key=lambda k: (-findings[k], k[0], -Severity(k[1]).rank))
     return [RuleCount(c, names.get(c, ""), sev, findings[(c, sev)], files[(c, sev)]) for c, sev in ordered]

@@ -259,9 +259,9 @@ def _compared_axis(tmpl: Event) -> str | None:
     a, b = tmpl.a, tmpl.b
     if b is None or a.kind != PARAM or b.kind != PARAM or a.param != b.param or a.row or b.row:
         return None
-    if a.flip == b.flip:
-        return COLS if a.flip else None
-    return COLS if a.flip else ROWS
+    if a.flip:
+        return COLS
+    return ROWS if b.flip else None
 
 
 def _hidden_axis(axis: str | None, v: Taint) -> bool:
