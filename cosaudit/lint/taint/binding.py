@@ -28,6 +28,7 @@ from cosaudit.lint.taint.values import (
     TupleVal,
     head_module_name,
     label_name,
+    records_element,
 )
 
 # the unconstrained-features model of neural collapse: classifier W, features H, bias b
@@ -98,7 +99,7 @@ class BindingRules(AnalyzerHost):
         if isinstance(value, Sim):
             return value
         if isinstance(value, TupleVal):
-            return value.label_matrix()
+            return value.label_matrix() or records_element(value.items)
         return None
 
     def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
@@ -129,7 +130,7 @@ class BindingRules(AnalyzerHost):
         if not (isinstance(func, ast.Attribute) and func.attr in ("items", "values")):
             return False
         d = self.eval(func.value, env)
-        if isinstance(d, Taint) and d.kind == LABEL and d.keyed:
+        if isinstance(d, Taint) and d.keyed:
             value: Any = replace(d, orient=VEC, keyed=False)  # `vecs[w] = W[i]` earlier: each value is a row
         elif isinstance(d, Taint) and d.kind == PARAM and d.orient == VEC and not d.row:
             value = replace(d, row=True)  # a parameter's values: rows, if it is given such a dict

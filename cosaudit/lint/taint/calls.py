@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     ForeignClass,
     ForeignFunction,
     ForeignObject,
+    FuncChoice,
     FuncInfo,
     HeadModule,
     ImportedHelper,
@@ -34,6 +35,7 @@ from cosaudit.lint.taint.values import (
     Taint,
     head_module_path,
     label_name,
+    riskier,
 )
 
 
@@ -130,10 +132,8 @@ class CallRules(AnalyzerHost):
         if isinstance(fval, SinkFn) and fval.kind == "cosine":
             args = [self.eval(a, env) for a in node.args[:2]]
             return self._cosine_sink(args, node, fval.dim, torch_style=True, what="CosineSimilarity")
-        if isinstance(fval, FuncInfo):
-            return self._call_user_function(fval, node, env)
-        if isinstance(fval, ClassInfo):
-            return self._construct(fval, node, env)
+        if isinstance(fval, (FuncInfo, FuncChoice, ClassInfo)):
+            return self._call_defined(fval, node, env)
         if isinstance(fval, ImportedHelper):
             return self._call_imported(fval, node, env)
         if isinstance(fval, ForeignClass):
@@ -147,6 +147,16 @@ class CallRules(AnalyzerHost):
             self.eval(node.args[0], env)
             return replace(fval, orient=self._selection(node.args[0], env), table=False)
         return NOTHING
+
+    def _call_defined(self, fval: FuncInfo | FuncChoice | ClassInfo, node: ast.Call, env: dict[str, Any]) -> Any:
+        """A function or class of this file called; one of several functions (any may be the
+        one called): the riskiest result."""
+        if isinstance(fval, ClassInfo):
+            return self._construct(fval, node, env)
+        if isinstance(fval, FuncInfo):
+            return self._call_user_function(fval, node, env)
+        results = [self._call_user_function(f, node, env) for f in fval.options]
+        return next((r for r in results if not any(riskier(o, r) for o in results)), None)
 
     def _fetched_tensor(self, node: ast.Call, env: dict[str, Any]) -> Taint | HeadModule | None:
         """A tensor fetched by name: `f.get_tensor(name)` / `get_slice`, `getattr(getattr(model, owner),

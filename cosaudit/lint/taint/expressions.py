@@ -342,8 +342,10 @@ class ExpressionRules(ArithmeticRules):
         under a key (`tables[name] = lm.embed_out.weight`, `runs[m] = {"out": W}`) makes the
         container a dict of them."""
         held = env.get(base)
-        if isinstance(value, Taint) and value.kind == LABEL and value.orient == VEC and held is None:
-            env[base] = replace(value, orient=SEL, keyed=True)
+        if _row_like(value):
+            rows = replace(value, orient=SEL, keyed=True)
+            if held is None or (isinstance(held, Taint) and held.keyed and riskier(rows, held)):
+                env[base] = rows
         elif (_label_matrix(value) or isinstance(value, DictVal)) and (held is None or isinstance(held, DictVal)):
             env[base] = (held or DictVal({}, [])).stored(const(key), value)
 
@@ -453,6 +455,14 @@ def _probe_option(node: ast.Subscript, value: Any) -> Taint | None:
     source = f"{ident}{'()' if isinstance(base, ast.Call) else ''}[..., {ast.unparse(elts[-1])}]"
     why = "its last axis holds the options of a softmax probe"
     return Taint(LABEL, VEC, root=ident, source=source, confidence="medium", why=why)
+
+
+def _row_like(value: Any) -> bool:
+    """A label row, a tied model's token row (`lookup(ids)`, `wte.weight[i]`), a mean of label rows
+    used as one, or a few such rows: what a dict filled key by key holds (`memo[w] = ...`)."""
+    if not isinstance(value, Taint) or value.orient not in (VEC, SEL):
+        return False
+    return value.kind in (LABEL, INPUT) or (value.kind == MEAN and value.row)
 
 
 def _keyed_rows(key: ast.AST, root: str | None) -> Taint | None:

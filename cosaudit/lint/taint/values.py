@@ -323,6 +323,32 @@ class FuncInfo:
     foreign: bool = False  # defined in another module of the scan: its positions are not this file's
 
 
+@dataclass
+class FuncChoice:
+    """One of several functions of this file, which one unknown: the loop variable `fn` of
+    `for name, fn in [("raw", lambda r: r), ("centred", centre)]`. Calling it calls each."""
+
+    options: list[FuncInfo]
+
+
+def records_element(items: list[Any]) -> TupleVal | None:
+    """An element of a list of equal-length tuples (`[("raw", f), ("centred", g)]`): at each
+    position, the functions found there (any of them), else the riskiest value."""
+    if not items or not all(isinstance(v, TupleVal) and len(v.items) == len(items[0].items) for v in items):
+        return None
+    merged: list[Any] = []
+    for column in zip(*(v.items for v in items), strict=True):
+        funcs = [v for v in column if isinstance(v, FuncInfo)]
+        if funcs:
+            merged.append(FuncChoice(funcs) if len(funcs) > 1 else funcs[0])
+            continue
+        best = None
+        for v in column:
+            best = v if best is None or riskier(v, best) else best
+        merged.append(best)
+    return TupleVal(merged)
+
+
 # what a module of the scan offers the modules that import it (`taint.helper_summary`)
 Exported = Taint | FuncInfo | ForeignClass | ForeignFunction
 
