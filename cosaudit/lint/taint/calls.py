@@ -127,6 +127,9 @@ class CallRules(AnalyzerHost):
         elif isinstance(func, ast.Attribute) and _callable_value(env.get(access_path(func) or "")):
             # `self.helper(...)`, `utils.get_head(...)`, `self.embedding_table(ids)` (an embedding kept by `__init__`)
             fval = env[access_path(func) or ""]
+        elif isinstance(func, ast.Attribute) and access_path(func):
+            # `model.embeddings.word_embeddings(ids)`, `model.transformer.wte(ids)`: a token table's module called
+            fval = self._source_taint(access_path(func) or "", env)
         else:
             return NOTHING
         if isinstance(fval, SinkFn) and fval.kind == "cosine":

@@ -129,12 +129,19 @@ class TupleVal:
 
     def label_matrix(self) -> Taint | None:
         """`Ws[i]`, `for W in Ws` of a list that holds only label matrices (`Ws.append(head_rows)`
-        in a loop): one of them, whichever item is picked."""
+        in a loop) or only selections of label or token rows (`[W[tok.encode(w), :] for w in words]`):
+        one of them, whichever item is picked."""
         values = [v for v in self.items if v is not None]
-        if values and all(isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS) for v in values):
+        if values and all(_matrix_or_selection(v) for v in values):
             first: Taint = values[0]
             return first
         return None
+
+
+def _matrix_or_selection(v: Any) -> bool:
+    if not isinstance(v, Taint):
+        return False
+    return (v.kind == LABEL and v.orient in (ROWS, COLS)) or (v.kind in (LABEL, INPUT) and v.orient == SEL)
 
 
 @dataclass
