@@ -323,7 +323,7 @@ CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*
 _TIED_WITH_POSITIONS_NAMES = (
     # the Hub's organisation prefixes of the same checkpoints (`google-bert/bert-large-uncased`)
     r"(?:(?:openai-community|google-bert|FacebookAI|distilbert)/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
-    r"EleutherAI/gpt-neo|albert-|albert/albert-|distilbert|facebook/opt-)"
+    r"EleutherAI/gpt-neo|gpt-neo-|distillgpt2|albert-|albert/albert-|distilbert|facebook/opt-)"
 )
 _TIED_WITHOUT_POSITIONS_NAMES = (
     r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"

@@ -20,7 +20,7 @@ _NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learnin
 SUBJECT = re.compile(
     r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
     r"output[- ]embeddings?|lm_head|embed_out|"
-    r"LM[- ]head(?: vectors?| rows?| weights?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
+    r"L?LM[- ]head(?: vectors?| rows?| weights?| embeddings?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|"
     # possessives: "the last layer's weights", "the classifier's weight vectors"
@@ -208,6 +208,12 @@ COSINE_LOGITS = re.compile(
     r"|\bclassif(?:y|ies|ied|ying)\b[^.;]{0,80}?\bby (?:the |their |a |(?:scaled|temperature[- ]scaled) )*cosines?\b",
     _I,
 )
+# margin losses of cosine classifiers: the model normalises its rows itself, and trains their angles
+MARGIN_LOSS = re.compile(
+    r"\b(?:ArcFace|CosFace|SphereFace|NormFace|AM-?Softmax|A-Softmax)\b"
+    r"|\b(?:additive|large)[- ](?:angular|cosine)[- ]margin\b",
+    _I,
+)
 SIGMOID = re.compile(r"\b(sigmoid|multi-?label|one-vs-rest|binary cross-entropy)\b", _I)
 FORMULA = re.compile(
     r"\\cos\b|\\arccos\b|\\(?:operatorname|mathrm|text)\{cos(?:ine)?\}|"
@@ -274,6 +280,17 @@ _FIELD_LINE = re.compile(
 )
 
 
+# a list item ("- tied embeddings", "2. Train the probe"): its own statement, as a field line is
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+
+
+# a line that starts with a word that starts sentences: a new sentence, even when the line before ends
+# without a full stop (web text keeps one paragraph per line; a formula or a title ends with none)
+_NEW_LINE_SENTENCE = re.compile(
+    r"^\s*(?:But|Which|When|This|These|That|It|I|We|So|However|Then|Here|There|In|For|The)\s"
+)
+
+
 def sentences(par: Paragraph) -> list[Sentence]:
     """Split a paragraph into sentences, each with the position of its first character."""
     text = ""
@@ -282,7 +299,7 @@ def sentences(par: Paragraph) -> list[Sentence]:
     for chunk, line, cell in par.lines:
         lead = len(chunk) - len(chunk.lstrip())
         starts.append((len(text), line, lead, cell))
-        if text and _FIELD_LINE.match(chunk):
+        if text and (_FIELD_LINE.match(chunk) or _LIST_ITEM.match(chunk) or _NEW_LINE_SENTENCE.match(chunk)):
             breaks.append(len(text))
         text += chunk.strip() + " "
     # a full stop before a capital (or a number, a quote, math); a CJK full stop ends a sentence by itself
@@ -347,8 +364,9 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
         m = FORMULA.search(text) or ((par.math or "$" in text) and FORMULA_PLAIN.search(text)) or None
         if not m or text[: m.start()].count("`") % 2 == 1:
             continue  # no formula, or one inside an inline code span: an example of the syntax
-        # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k)
-        if _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text):
+        # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k), or
+        # a formula of a section about margin losses on the unit sphere (ArcFace's inter-class angles)
+        if _LOGIT_WORD.search(text) or OTHER_OPERAND.search(text) or _found(MARGIN_LOSS, section_text):
             continue
         args = COS_ARGS.findall(text)
         # `\cos(...)` written out: its own arguments must name the head (`\gamma_\ell(\omega)` elsewhere

@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cosaudit.lint.formats import reader_for
-from cosaudit.lint.formats.interface import Document, DocumentError, DocumentKind
-from cosaudit.lint.formats.notebook import unmagic
+from cosaudit.lint.formats.interface import Document, DocumentError, DocumentKind, unmagic
 from cosaudit.lint.model import Notice, NoticeKind
 from cosaudit.lint.recover import parse_tolerant
 

@@ -85,6 +85,17 @@ class Reader(ABC):
     def read(self, path: str, text: str) -> Document: ...
 
 
+_MAGIC = re.compile(r"^(\s*)[%!]")
+
+
+def unmagic(line: str) -> str:
+    """A magic or shell line becomes `pass` at its indentation (so `if IN_COLAB:` followed by
+    `!pip install …` still parses, in a notebook's cell or a Markdown block copied from one); other
+    lines are kept."""
+    m = _MAGIC.match(line)
+    return m.group(1) + "pass" if m else line
+
+
 def split_lines(text: str) -> list[str]:
     return [strip_marker(line) for line in text.splitlines()]
 

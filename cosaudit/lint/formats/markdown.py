@@ -18,6 +18,7 @@ from cosaudit.lint.formats.interface import (
     LineReader,
     ParagraphBuilder,
     take_block,
+    unmagic,
 )
 
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*\{?\s*([\w+-]*)")
@@ -75,7 +76,7 @@ def _fenced_block(
     if lang in _PY_LANGS:
         indent = len(m.group(1))
         src = [b[indent:] if b[:indent].strip() == "" else b.lstrip() for b, _ in body]
-        src = [s[4:] if s.startswith((">>> ", "... ")) else s for s in src]
+        src = [unmagic(s[4:] if s.startswith((">>> ", "... ")) else s) for s in src]
         code.append(CodeCell.from_lines(src, [(ln, cell) for _, ln in body]))
     return j + 1
 

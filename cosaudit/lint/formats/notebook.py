@@ -8,7 +8,6 @@ cell. Cells are numbered from 1 over all cells; lines from 1 within their cell.
 from __future__ import annotations
 
 import json
-import re
 
 from cosaudit.lint.formats.interface import (
     CodeCell,
@@ -18,20 +17,11 @@ from cosaudit.lint.formats.interface import (
     ParagraphBuilder,
     Reader,
     strip_marker,
+    unmagic,
 )
 from cosaudit.lint.formats.markdown import parse_markdown
 
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun", "debug"}
-_MAGIC = re.compile(r"^(\s*)[%!]")
-
-
-def unmagic(line: str) -> str:
-    """A magic or shell line becomes `pass` at its indentation (so `if IN_COLAB:` followed by
-    `!pip install …` still parses); other lines are kept."""
-    m = _MAGIC.match(line)
-    return m.group(1) + "pass" if m else line
-
-
 def _source(cell: dict, index: int) -> str:
     src = cell.get("source", "")
     if isinstance(src, list) and all(isinstance(s, str) for s in src):
