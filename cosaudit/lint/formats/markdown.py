@@ -21,7 +21,9 @@ from cosaudit.lint.formats.interface import (
     unmagic,
 )
 
-_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*\{?\s*([\w+-]*)")
+# a fence opens a block; a backtick fence's info string has no backtick (CommonMark), so "```True```"
+# or "```pip install -e .```" on one line is inline code, not a block that runs to the next fence
+_FENCE = re.compile(r"^(\s*)(`{3,}(?=[^`]*$)|~{3,})\s*\{?\s*([\w+-]*)")
 _PY_LANGS = {"python", "py", "python3", "ipython", "ipython3", "pycon"}
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -160,9 +162,36 @@ def parse_markdown(
         if line.strip().startswith("$$"):
             i = _math_block(lines, i, line, cell, prose)
             continue
+        if not in_comment and _BARE_CODE_START.match(line) and (i == 0 or not lines[i - 1].strip()):
+            end = _bare_code(lines, i, cell, prose, code)
+            if end is not None:
+                i = end
+                continue
         _prose_line(line, i, cell, prose)
         i += 1
     prose.flush()
+
+
+# the first line of a paragraph that may be Python pasted without a fence (a README written in haste,
+# or a web page's text, whose code blocks lost their fences): an import, a definition, a loop, a binding
+_BARE_CODE_START = re.compile(
+    r"^(?:import |from \S+ import |def |class |for |with |[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*=[^=])"
+)
+
+
+def _bare_code(
+    lines: list[str], i: int, cell: int | None, prose: ParagraphBuilder, code: list[CodeCell]
+) -> int | None:
+    """The paragraph starting at line `i` as a code cell when it is Python statements, not prose;
+    returns the index of the blank line after it, or None (prose after all)."""
+    body, j = take_block(lines, i, lambda ln: bool(ln.strip()) and not (_FENCE.match(ln) or _HEADING.match(ln)))
+    if len(body) < 2 and "(" not in body[0][0]:
+        return None  # "z = z^2 + 1" alone on a line: a formula in prose
+    if not _python_statements([b for b, _ in body]):
+        return None
+    prose.flush()
+    code.append(CodeCell.from_lines([unmagic(b) for b, _ in body], [(ln, cell) for _, ln in body]))
+    return j
 
 class MarkdownReader(LineReader):
     kind = DocumentKind.MARKDOWN
