@@ -9,6 +9,7 @@ the call to the handler registered for it. A handler returns the value of the ca
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,7 @@ from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path, callee, root_of
 from cosaudit.lint.taint.values import (
+    INPUT,
     LABEL,
     NOTHING,
     PARAM,
@@ -35,6 +37,7 @@ from cosaudit.lint.taint.values import (
     Taint,
     head_module_path,
     label_name,
+    match_source,
     riskier,
 )
 
@@ -42,6 +45,18 @@ from cosaudit.lint.taint.values import (
 def _own_method(func: ast.Attribute) -> bool:
     """`self.helper(...)` / `cls.helper(...)`: a method of the object itself."""
     return isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+
+
+# the names input-embedding modules go by (`wte`, `word_embeddings`, `embed_tokens`, `shared`): a cheap
+# test before the source patterns, which every other attribute call would otherwise run
+_TABLE_ATTR = re.compile(r"wte|emb|shared|tok", re.I)
+
+
+def _token_table_module(func: ast.Attribute) -> bool:
+    """Is `func` an input-embedding module (`model.transformer.wte`), whose `.weight` is a token table?"""
+    path = access_path(func) if _TABLE_ATTR.search(func.attr) else None
+    found = match_source(path + ".weight") if path else None
+    return found is not None and found[0] == INPUT
 
 
 def _callable_value(value: Any) -> bool:
@@ -127,7 +142,7 @@ class CallRules(AnalyzerHost):
         elif isinstance(func, ast.Attribute) and _callable_value(env.get(access_path(func) or "")):
             # `self.helper(...)`, `utils.get_head(...)`, `self.embedding_table(ids)` (an embedding kept by `__init__`)
             fval = env[access_path(func) or ""]
-        elif isinstance(func, ast.Attribute) and access_path(func):
+        elif isinstance(func, ast.Attribute) and _token_table_module(func):
             # `model.embeddings.word_embeddings(ids)`, `model.transformer.wte(ids)`: a token table's module called
             fval = self._source_taint(access_path(func) or "", env)
         else:
