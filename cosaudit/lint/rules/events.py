@@ -55,7 +55,8 @@ def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
         # one vector ranked against the token rows of a tied model with learned positions, the scores
         # then ranked or shown (nearest tokens): not scores multiplied on through the model's weights
         shown = any(d.kind == "display" for d in ev.derived)
-        return "COS150" if positions and shown and not facts.sigmoid else None
+        # an analogy's target (`king - man + woman`) ranked against the rows compares rows, shown or not
+        return "COS150" if positions and (shown or ev.analogy) and not facts.sigmoid else None
     return "COS150" if (tied and facts.output_talk) or positions else None
 
 

@@ -133,7 +133,8 @@ class ArithmeticRules(AnalyzerHost):
         if isinstance(op, ast.Add) and isinstance(left, Taint) and isinstance(right, Taint):
             if left.kind == LABEL and right.kind == LABEL:
                 return replace(left, orient=VEC if left.orient == VEC else left.orient)
-            return left if left.kind == DIFF else right if right.kind == DIFF else None
+            analogy = _row_plus_difference(left, right)
+            return analogy or (left if left.kind == DIFF else right if right.kind == DIFF else None)
         if isinstance(op, (ast.Mult, ast.Add)):
             if isinstance(left, Taint) and unfollowed(right):
                 return left if left.kind != PARAM or isinstance(op, ast.Mult) else left
@@ -318,6 +319,9 @@ class ArithmeticRules(AnalyzerHost):
         if isinstance(left, Taint) and isinstance(right, Taint):
             if right.kind == MEAN:
                 return replace(left, centered=True) if right.mean_ok else left
+            analogy = _row_plus_difference(left, right)
+            if analogy is not None:
+                return analogy
             if left.kind in (LABEL, INPUT, DIFF, PARAM) and right.kind in (
                 LABEL,
                 INPUT,
@@ -518,3 +522,15 @@ def _squares(node: ast.AST) -> bool:
             if name == "square" or (name == "pow" and sub.args and const(sub.args[-1]) == 2):
                 return True
     return False
+
+
+
+def _row_plus_difference(left: Taint, right: Taint) -> Taint | None:
+    """A row plus or minus a difference of rows (`king - man + woman`, an analogy's target): a
+    difference still, but one that moves with a shared translation of the rows as a row does (its
+    coefficients sum to ±1). A difference plus another difference stays a plain one."""
+    kinds = {left.kind, right.kind}
+    if DIFF not in kinds or not kinds & {LABEL, INPUT, PARAM}:
+        return None
+    row = left if left.kind != DIFF else right
+    return Taint(DIFF, VEC, root=row.root, source=row.source, analogy=True)

@@ -139,6 +139,7 @@ class FunctionRules(AnalyzerHost):
                     [Derived(d.kind, self._pos(call) if info.foreign else d.pos, d.what) for d in tmpl.derived],
                     helper=info.node.name,
                     against_means=means or tmpl.against_means,
+                    analogy=tmpl.analogy or (len(ops) == 1 and _analogy_given(tmpl, actual)),
                 )
                 made[id(tmpl)] = ev
                 self._emit(ev)
@@ -229,6 +230,7 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     rows with an analogy (`closest(W, W[b] - W[a] + W[c])`) ranks every row: one operand."""
     ops: list[Taint] = []
     probes = 0
+    analogy = False
     axis = _compared_axis(tmpl)
     for op in tmpl.operands:
         if op.kind != PARAM:
@@ -243,11 +245,12 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
             return None  # `x @ x.T` given TransformerLens' [d, V] `W_U`: hidden dimensions compared
         if isinstance(v, Taint) and v.kind == DIFF and v.orient == VEC and tmpl.kind == "cosine":
             probes += 1
+            analogy = v.analogy
             continue
         if not isinstance(v, Taint) or v.kind not in (LABEL, INPUT, PARAM):
             return None
         ops.append(replace(v, normalized=v.normalized or op.normalized, centered=v.centered or op.centered))
-    if probes and (probes > 1 or len(ops) != 1 or not _ranked(ops[0])):
+    if probes and (probes > 1 or len(ops) != 1 or not _ranked(ops[0], analogy)):
         return None
     return ops
 
@@ -270,6 +273,12 @@ def _hidden_axis(axis: str | None, v: Taint) -> bool:
     if v.confidence != "high":
         return False
     return (axis == ROWS and v.orient == COLS) or (axis == COLS and v.orient in (ROWS, SEL))
+
+
+def _analogy_given(tmpl: Event, actual: dict[int, Any]) -> bool:
+    """Is a parameter of the helper's comparison given an analogy's target (`W[b] - W[a] + W[c]`)?"""
+    given = (actual.get(op.param if op.param is not None else -1) for op in tmpl.operands if op.kind == PARAM)
+    return any(isinstance(v, Taint) and v.analogy for v in given)
 
 
 def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
@@ -343,9 +352,11 @@ def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
     return params[0], labels[0]
 
 
-def _ranked(t: Taint) -> bool:
-    """Can `t` be the rows an analogy is ranked against: label rows, or a parameter (pending)?"""
-    return t.kind == PARAM or (t.kind == LABEL and t.orient in (ROWS, COLS, SEL))
+def _ranked(t: Taint, analogy: bool = False) -> bool:
+    """Can `t` be the rows an analogy is ranked against: label rows, a parameter (pending), or for an
+    analogy's target, token rows (a tied table's, decided by its tie)?"""
+    rows = t.orient in (ROWS, COLS, SEL)
+    return t.kind == PARAM or (t.kind == LABEL and rows) or (analogy and t.kind == INPUT and rows)
 
 
 def _row_of(v: Any) -> Taint | None:

@@ -105,6 +105,7 @@ class ModuleRules(AnalyzerHost):
             if info.quiet and not any(d.what in _RANKINGS for d in tmpl.derived):
                 continue  # a forward pass of a cosine head: the model itself, unless it ranks labels
             ev = Event("cosine", pair[1], None, tmpl.pos, tmpl.what, list(tmpl.derived), info.node.name)
+            ev.analogy = tmpl.analogy
             self._emit(ev)
 
     def _etf_gram_of_parameter(self, info: FuncInfo, loader: str | None = None) -> None:

@@ -122,6 +122,12 @@ class SinkRules(AnalyzerHost):
             return value
         return None
 
+    def _ranked(self, rows: Taint, probe: Any, node: ast.AST, what: str) -> Sim:
+        """Every row ranked by cosine against one vector (an analogy's target, say)."""
+        sim = self._sink("cosine", rows, None, node, what)
+        sim.event.analogy = isinstance(probe, Taint) and probe.analogy
+        return sim
+
     def _labelish(self, t: Any) -> bool:
         return isinstance(t, Taint) and t.kind in (LABEL, INPUT, PARAM)
 
@@ -178,7 +184,7 @@ class SinkRules(AnalyzerHost):
                 and kind == "cosine"
                 and not against_class_means(node, self.head_names)
             ):
-                return self._sink("cosine", t, None, node, what)
+                return self._ranked(t, other, node, what)
         return first_sim(a, b)
 
     def _dot_sink(self, a: Any, b: Any, node: ast.AST, what: str) -> Any:
@@ -193,7 +199,7 @@ class SinkRules(AnalyzerHost):
             ranking = ok and probe_vector(other) and t.orient in (ROWS, COLS, SEL) and t.normalized
             one_row = ok and unit_against_rows(t, other)
             if (ranking or one_row) and not against_class_means(node, self.head_names) and not _circuit(node):
-                return self._sink("cosine", t, None, node, what)
+                return self._ranked(t, other, node, what)
         for t, other in ((a, b), (b, a)):
             if isinstance(t, Taint) and t.kind == PARAM and isinstance(other, Unit):
                 # `F.normalize(h) @ rows.T` in a helper: decided at each call by the rows it is given

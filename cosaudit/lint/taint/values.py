@@ -45,6 +45,9 @@ class Taint:
     axes: tuple[int, int, int] | None = None
     keyed: bool = False  # rows stored one by one under keys (`vecs[name] = W[i]`): a key picks a row
     why: str = ""  # a head recognised by its role in the code: why it was taken for one
+    # DIFF only: a row plus or minus a difference of rows (`king - man + woman`): it moves with a
+    # shared translation of the rows as a row does, so ranking the rows against it compares rows
+    analogy: bool = False
 
     def flipped(self) -> Taint:
         if self.kind == PARAM and self.orient == VEC:
@@ -82,6 +85,7 @@ class Event:
     # a helper's unit vector against its parameter's rows (`F.normalize(h) @ rows.T`): a cosine lens
     # only when the rows it is given are unit rows too; given raw rows it computes logits
     needs_unit_rows: bool = False
+    analogy: bool = False  # a ranking whose one vector is an analogy's target (`Taint.analogy`)
 
     @property
     def ranking(self) -> bool:
@@ -113,7 +117,7 @@ class Event:
 
     def called_at(self, pos: tuple[int, int], helper: str) -> Event:
         """This comparison, made inside another module's function or method, at a call of it here."""
-        return Event(self.kind, self.a, self.b, pos, self.what, helper=helper)
+        return Event(self.kind, self.a, self.b, pos, self.what, helper=helper, analogy=self.analogy)
 
 
 @dataclass
