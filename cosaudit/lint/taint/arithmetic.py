@@ -202,7 +202,7 @@ class ArithmeticRules(AnalyzerHost):
         acts @ W_U`, a logit lens's output)? Then the quotient is a cosine between score vectors
         (`(pred * true).sum(1) / (norm(pred) * norm(true))`), not between the rows behind them."""
         for sub in ast.walk(denominator):
-            measured = _measured(sub, self.aliases) if isinstance(sub, ast.Call) else None
+            measured = measured_vector(sub, self.aliases) if isinstance(sub, ast.Call) else None
             if isinstance(sub, ast.Name) and sub.id in self._norm_names:
                 measured = ast.Name(self._norm_names[sub.id])
             base = measured
@@ -232,7 +232,7 @@ class ArithmeticRules(AnalyzerHost):
             if isinstance(sub, ast.Name) and (self._norm_names.get(sub.id) == target or named.match(sub.id)):
                 return True
             if isinstance(sub, ast.Call):
-                normed = _measured(sub, self.aliases)
+                normed = measured_vector(sub, self.aliases)
                 if normed is not None and _stem(normed) == target:
                     return True
         return False
@@ -256,7 +256,7 @@ class ArithmeticRules(AnalyzerHost):
             value.func.attr in P.NORM_GUARDS
         ):
             value = value.func.value  # `jnp.sqrt(jnp.sum(r ** 2)).clip(1e-8)`: the norm, kept off zero
-        normed = _measured(value, self.aliases) if isinstance(value, ast.Call) else None
+        normed = measured_vector(value, self.aliases) if isinstance(value, ast.Call) else None
         if normed is not None:
             self._norm_names[target.id] = _stem(normed)
             return
@@ -329,14 +329,17 @@ class ArithmeticRules(AnalyzerHost):
                 PARAM,
             ):
                 if left.kind == PARAM and right.kind == PARAM:
-                    return Taint(DIFF, VEC)
+                    # `rows - rows[i]` of a helper: differences of one parameter's rows (their norms are
+                    # distances, functions of the cosines when the rows it is given are unit rows)
+                    same = left.param == right.param and left.param is not None
+                    return Taint(DIFF, VEC, param=left.param if same else None, source=left.source if same else "")
                 return Taint(
                     DIFF,
                     VEC if left.orient == VEC else left.orient,
                     root=left.root if left.root == right.root else None,
                     source=left.source,
-                    # unit head rows minus unit head rows: their distance is a function of the cosine
-                    normalized=left.normalized and right.normalized and left.kind == right.kind == LABEL,
+                    # unit rows minus unit rows of one table: their distance is a function of the cosine
+                    normalized=left.normalized and right.normalized and left.kind == right.kind in (LABEL, INPUT),
                 )
         if isinstance(left, Taint) and left.kind != MEAN:
             return left
@@ -416,7 +419,7 @@ def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | 
     return call.args[0] if call.args else None
 
 
-def _measured(call: ast.Call, aliases: dict[str, str]) -> ast.AST | None:
+def measured_vector(call: ast.Call, aliases: dict[str, str]) -> ast.AST | None:
     """The vector whose norm a call computes: `norm(x)`, `x.norm()`, and the norm written out,
     `sqrt(sum(x ** 2))`, `sqrt((x * x).sum())`, `sqrt(x @ x)`."""
     name = callee(call.func, aliases)

@@ -129,7 +129,7 @@ class FunctionRules(AnalyzerHost):
                 ops = _instantiate(tmpl, actual) or (None if means else _lens(tmpl, actual))
                 if ops is None or (tmpl.needs_unit_rows and not ops[0].normalized):
                     continue
-                kind = "cosine" if tmpl.kind == "dot" and any(o.normalized for o in ops) else tmpl.kind
+                kind = _kind_given(tmpl.kind, ops)
                 ev = Event(
                     kind,
                     ops[0],
@@ -273,6 +273,14 @@ def _hidden_axis(axis: str | None, v: Taint) -> bool:
     if v.confidence != "high":
         return False
     return (axis == ROWS and v.orient == COLS) or (axis == COLS and v.orient in (ROWS, SEL))
+
+
+def _kind_given(kind: str, ops: list[Taint]) -> str:
+    """A helper's dot products given unit rows are cosines, and so are its distances given unit rows
+    on both sides (|a - b|² = 2 - 2 cos)."""
+    if kind == "dot" and any(o.normalized for o in ops):
+        return "cosine"
+    return "cosine" if kind == "euclid" and ops and all(o.normalized for o in ops) else kind
 
 
 def _analogy_given(tmpl: Event, actual: dict[int, Any]) -> bool:

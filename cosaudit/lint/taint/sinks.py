@@ -26,6 +26,7 @@ from cosaudit.lint.taint.values import (
     Unit,
     first_sim,
     label_axis_ok_torch,
+    match_source,
     product_kind,
     unfollowed,
 )
@@ -113,9 +114,17 @@ class SinkRules(AnalyzerHost):
             return NormOf(value)
         if self._denominator:
             return None
+        if isinstance(value, Taint) and value.kind == DIFF and value.param is not None:
+            # decided at each call: given unit rows, the distances are functions of their cosines
+            row = Taint(PARAM, VEC, param=value.param, row=True, source=value.source)
+            distances = self._sink("euclid", row, row, node, "norm of a difference")
+            distances.event.needs_unit_rows = True
+            return distances
         if isinstance(value, Taint) and value.kind == DIFF and value.source and value.orient in (VEC, SEL, ROWS):
-            # the distance between two unit rows is a function of their cosine
-            a = Taint(LABEL, VEC, root=value.root, source=value.source, normalized=value.normalized)
+            # the distance between two unit rows is a function of their cosine (of a token table's rows too)
+            found = match_source(value.source)
+            rows = INPUT if found is not None and found[0] == INPUT else LABEL
+            a = Taint(rows, VEC, root=value.root, source=value.source, normalized=value.normalized)
             kind = "cosine" if value.normalized else "euclid"
             return self._sink(kind, a, a, node, "norm of a difference")
         if isinstance(value, Sim):

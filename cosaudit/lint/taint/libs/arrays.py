@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.arithmetic import measured_vector
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.libs.uses import stacked_similarities
@@ -31,6 +32,12 @@ from cosaudit.lint.taint.values import (
 
 def norm(an: AnalyzerHost, c: CallSite) -> Any:
     return an._norm(c.args[0], c.node) if c.args else NOTHING
+
+
+def written_norm(an: AnalyzerHost, c: CallSite) -> Any:
+    """`np.sqrt(np.sum(d ** 2, axis=1))`, `sqrt((d * d).sum(-1))`: the norm of `d`, written out."""
+    target = measured_vector(c.node, an.aliases)
+    return an._norm(an.eval(target, c.env), c.node) if target is not None else NOTHING
 
 
 def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
@@ -290,6 +297,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(corrcoef, "corrcoef"),
     **table(transpose, *P.TRANSPOSE_METHODS),
     **table(norm, *P.NORM_CALLS),
+    **table(written_norm, "sqrt"),
     **table(normalize, *P.NORMALIZE_CALLS),
     **table(dot, *(P.DOT_CALLS - {"einsum", "tensordot"}), "matvec"),
     **table(tensordot, "tensordot"),
