@@ -12,8 +12,20 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.norms import (
+    distinct_operands,
+    dot_operands,
+    is_layer_weight,
+    is_own_norm,
+    is_whole_norm,
+    measured_vector,
+    name_stem,
+    norm_target,
+    rsqrt_of,
+    squares_a_term,
+)
 from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row, probe_vector
-from cosaudit.lint.taint.syntax import access_path, base_name, callee, const, squared_base
+from cosaudit.lint.taint.syntax import access_path, base_name, callee, const
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -70,7 +82,7 @@ class ArithmeticRules(AnalyzerHost):
                 return None  # `a @ a` under a division: a squared norm, not a similarity
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
-            if isinstance(right, Sim) and right.event.kind == "dot" and _squares(left_node):
+            if isinstance(right, Sim) and right.event.kind == "dot" and squares_a_term(left_node):
                 # `norms**2 + norms.T**2 - 2 * (W @ W.T)`: the squared distances between the rows, which a
                 # shared translation leaves alone
                 right.event.kind = "euclid"
@@ -93,7 +105,7 @@ class ArithmeticRules(AnalyzerHost):
         for t, other, t_node, other_node in pairs:
             if not (isinstance(t, Taint) and t.kind in (LABEL, INPUT, PARAM)):
                 continue
-            if (isinstance(other, NormOf) and other.inverse) or _rsqrt_of(other_node, t_node, self.aliases):
+            if (isinstance(other, NormOf) and other.inverse) or rsqrt_of(other_node, t_node, self.aliases):
                 return replace(t, normalized=True)
         return None
 
@@ -113,7 +125,7 @@ class ArithmeticRules(AnalyzerHost):
         both_label = left.kind == right.kind == LABEL
         if pair == 2 or (pair == 1 and both_label and _row_matrix(left if right.orient == VEC else right)):
             return self._sink(product_kind(left, right), left, right, node, "elementwise product")
-        if both_label and left.orient == right.orient == SEL and _distinct_operands(node):
+        if both_label and left.orient == right.orient == SEL and distinct_operands(node):
             # `(A * B).sum(1)` of two selections of rows: each row of one against its partner
             return self._sink(product_kind(left, right), left, right, node, "elementwise product")
         if {left.kind, right.kind} == {LABEL, INPUT} and left.normalized and right.normalized:
@@ -151,7 +163,7 @@ class ArithmeticRules(AnalyzerHost):
         """`dot(a, b) / (|a| |b|)` is a cosine; `dot(a, b) / |b|` a projection (still a dot
         product); `W / W.norm(dim=-1, keepdim=True)` normalises the rows (also written
         `torch.div(W, ...)`, `np.divide`, whose denominator's value is given as `right`)."""
-        if isinstance(left, Sim) and _own_norm(left_node, right_node, self.aliases):
+        if isinstance(left, Sim) and is_own_norm(left_node, right_node, self.aliases):
             return left  # `G /= torch.norm(G, p="fro")`: the matrix scaled by its own norm
         if right is None:
             self._denominator += 1
@@ -183,7 +195,7 @@ class ArithmeticRules(AnalyzerHost):
         """`np.dot(h, W[i]) / (norm(h) * norm(W[i]))`: a vector we do not follow against one label's
         row, divided by both norms, is their cosine written out (COS120, as `cosine_similarity(h, W[i])`
         is); divided by one norm it stays a projection."""
-        pair = _dot_operands(value)
+        pair = dot_operands(value)
         if pair is None or against_class_means(value, self.head_names):
             return None
         a, b = (self.eval(x, env) for x in pair)
@@ -226,14 +238,14 @@ class ArithmeticRules(AnalyzerHost):
     def _norm_of(self, value: ast.AST, denominator: ast.AST) -> bool:
         """Does the denominator hold the norm of `value` (`d.norm(dim=-1)`, `np.maximum(d_len,
         eps)` with `d_len = np.linalg.norm(d, axis=1)`)? Subscripts are ignored on both sides."""
-        target = _stem(value)
+        target = name_stem(value)
         named = re.compile(re.escape(target) + r"_?(?:norms?|lens?|lengths?)$")
         for sub in ast.walk(denominator):
             if isinstance(sub, ast.Name) and (self._norm_names.get(sub.id) == target or named.match(sub.id)):
                 return True
             if isinstance(sub, ast.Call):
                 normed = measured_vector(sub, self.aliases)
-                if normed is not None and _stem(normed) == target:
+                if normed is not None and name_stem(normed) == target:
                     return True
         return False
 
@@ -258,7 +270,7 @@ class ArithmeticRules(AnalyzerHost):
             value = value.func.value  # `jnp.sqrt(jnp.sum(r ** 2)).clip(1e-8)`: the norm, kept off zero
         normed = measured_vector(value, self.aliases) if isinstance(value, ast.Call) else None
         if normed is not None:
-            self._norm_names[target.id] = _stem(normed)
+            self._norm_names[target.id] = name_stem(normed)
             return
         self._norm_names.pop(target.id, None)
 
@@ -304,8 +316,8 @@ class ArithmeticRules(AnalyzerHost):
             if isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
                 out.append(env[sub.id].taint)
             elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
-                target = _normed(sub, self.aliases)
-                if _whole_norm(sub, target):
+                target = norm_target(sub, self.aliases)
+                if is_whole_norm(sub, target):
                     continue  # `W_U.norm()`: one number for the whole matrix, not each row's norm
                 value = self.eval(target, env) if isinstance(target, (ast.Name, ast.Attribute)) else None
                 if isinstance(value, Taint):
@@ -377,129 +389,9 @@ def _chained_norms(node: ast.AST, env: dict[str, Any]) -> int:
     return count
 
 
-def _rsqrt_of(node: ast.AST, value: ast.AST, aliases: dict[str, str]) -> bool:
-    """Is `node` `rsqrt(...)` of an expression of `value` (`torch.rsqrt((W ** 2).sum(-1))`)?"""
-    if not (isinstance(node, ast.Call) and callee(node.func, aliases) == "rsqrt"):
-        return False
-    target = _stem(value)
-    inner = node.args[0] if node.args else (node.func.value if isinstance(node.func, ast.Attribute) else None)
-    return inner is not None and any(isinstance(sub, ast.Name) and sub.id == target for sub in ast.walk(inner))
-
-
-def _distinct_operands(node: ast.AST) -> bool:
-    """Are the two factors of `a * b` / `multiply(a, b)` different expressions (not `W * W`)?"""
-    if isinstance(node, ast.BinOp):
-        pair = [node.left, node.right]
-    elif isinstance(node, ast.Call) and len(node.args) >= 2:
-        pair = list(node.args[:2])
-    else:
-        return False
-    return ast.unparse(pair[0]) != ast.unparse(pair[1])
-
-
 def _row_matrix(t: Taint) -> bool:
     """Label rows laid out [V, d] (hidden axis last), which a row broadcasts against."""
     return t.orient in (ROWS, SEL) and (t.axes is None or t.axes[1] == t.axes[0] - 1)
-
-
-_NORM_MODULES = {
-    "torch", "torch.linalg", "np", "numpy", "np.linalg", "numpy.linalg", "LA", "la", "linalg",
-    "jnp", "jnp.linalg", "jax.numpy", "jax.numpy.linalg", "cp", "cupy", "cp.linalg", "tf", "tf.norm", "tf.linalg",
-}
-
-
-def _normed(call: ast.Call, aliases: dict[str, str] | None = None) -> ast.AST | None:
-    """What a norm call measures: `W` in `W.norm(dim=1)`, `torch.linalg.norm(W)`, `norm(W)` (also
-    with the module imported under another name, `import torch as t`)."""
-    func = call.func
-    if isinstance(func, ast.Attribute):
-        module = access_path(func.value)
-        if module is None or (module not in _NORM_MODULES and (aliases or {}).get(module) not in _NORM_MODULES):
-            return func.value  # `W.norm(dim=1)`, `W[i].norm()`: a method of the tensor
-    return call.args[0] if call.args else None
-
-
-def measured_vector(call: ast.Call, aliases: dict[str, str]) -> ast.AST | None:
-    """The vector whose norm a call computes: `norm(x)`, `x.norm()`, and the norm written out,
-    `sqrt(sum(x ** 2))`, `sqrt((x * x).sum())`, `sqrt(x @ x)`."""
-    name = callee(call.func, aliases)
-    if name in P.NORM_CALLS:
-        return _normed(call, aliases)
-    if name != "sqrt" or len(call.args) != 1:
-        return None
-    inner = call.args[0]
-    if isinstance(inner, ast.Call) and inner.func and callee(inner.func, aliases) == "sum":
-        inner = inner.args[0] if inner.args else inner.func.value if isinstance(inner.func, ast.Attribute) else inner
-    if isinstance(inner, ast.BinOp):
-        if squared_base(inner) is not None:
-            return inner.left
-        if isinstance(inner.op, (ast.Mult, ast.MatMult)) and ast.unparse(inner.left) == ast.unparse(inner.right):
-            return inner.left
-    return None
-
-
-def _whole_norm(call: ast.Call, target: ast.AST | None) -> bool:
-    """A norm over the whole matrix: no `dim` / `axis`, and no positional argument past the order
-    (`W.norm()`, `W.norm(2)`, `np.linalg.norm(W)`, `torch.linalg.norm(W, "fro")`)."""
-    if any(k.arg in ("dim", "axis", "axes") for k in call.keywords):
-        return False
-    method = isinstance(call.func, ast.Attribute) and target is call.func.value
-    return len(call.args) <= (1 if method else 2)
-
-
-# two vectors multiplied by a call (einsum and tensordot take a pattern or axes besides)
-_DOT_CALLS = P.DOT_CALLS - {"einsum", "tensordot"}
-
-
-def _dot_operands(node: ast.AST) -> tuple[ast.AST, ast.AST] | None:
-    """The two vectors of a dot product written `a @ b`, `np.dot(a, b)`, `a.dot(b)`, `(a * b).sum()`
-    or `np.sum(a * b)`."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
-        return node.left, node.right
-    if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Attribute, ast.Name)):
-        return None
-    name = node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id
-    if name in _DOT_CALLS:
-        if len(node.args) == 2:
-            return node.args[0], node.args[1]
-        if len(node.args) == 1 and isinstance(node.func, ast.Attribute):
-            return node.func.value, node.args[0]
-    if name == "sum":
-        method = isinstance(node.func, ast.Attribute) and not node.args
-        inner = node.func.value if isinstance(node.func, ast.Attribute) and method else next(iter(node.args), None)
-        if isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mult):
-            return inner.left, inner.right
-    return None
-
-
-def _stem(node: ast.AST) -> str:
-    """The text of `node` without its subscripts and views (`W_gate[valid]` -> `W_gate`)."""
-    while isinstance(node, ast.Subscript):
-        node = node.value
-    return ast.unparse(node)
-
-
-def _own_norm(value: ast.AST, denominator: ast.AST, aliases: dict[str, str]) -> bool:
-    """Is the denominator the norm of the very value divided (`G / torch.norm(G)`)?"""
-    if not (isinstance(denominator, ast.Call) and callee(denominator.func, aliases) in P.NORM_CALLS):
-        return False
-    normed = _normed(denominator, aliases)
-    return normed is not None and ast.unparse(normed) == ast.unparse(value)
-
-
-# views of a tensor that keep its values: `layer.weight.clone()`, `.detach()`, `.data`
-_SAME_VALUES = {"clone", "detach", "cpu", "cuda", "float", "double", "half", "to", "data"}
-
-
-def _layer_weight(node: ast.AST) -> bool:
-    """Is `node` a layer's weight matrix (`model.fc[j].weight`, `layer.weight.clone()`)?"""
-    while True:
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_VALUES:
-            node = node.func.value
-        elif isinstance(node, ast.Attribute) and node.attr in _SAME_VALUES:
-            node = node.value
-        else:
-            return isinstance(node, ast.Attribute) and node.attr == "weight"
 
 
 def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
@@ -511,21 +403,8 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
         and left.orient == ROWS
         and not left.normalized
         and right is None
-        and _layer_weight(right_node)
+        and is_layer_weight(right_node)
     )
-
-
-def _squares(node: ast.AST) -> bool:
-    """Does the expression square something (`x ** 2`, `x.pow(2)`, `np.square(x)`)?"""
-    for sub in ast.walk(node):
-        if squared_base(sub) is not None:
-            return True
-        if isinstance(sub, ast.Call) and isinstance(sub.func, (ast.Attribute, ast.Name)):
-            name = sub.func.attr if isinstance(sub.func, ast.Attribute) else sub.func.id
-            if name == "square" or (name == "pow" and sub.args and const(sub.args[-1]) == 2):
-                return True
-    return False
-
 
 
 def _row_plus_difference(left: Taint, right: Taint) -> Taint | None:

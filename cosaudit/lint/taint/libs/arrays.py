@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint.arithmetic import measured_vector
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.libs.uses import stacked_similarities
+from cosaudit.lint.taint.norms import measured_vector
 from cosaudit.lint.taint.syntax import access_path, base_name, const, contains_norm
 from cosaudit.lint.taint.values import (
     COLS,
