@@ -21,6 +21,8 @@ _NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learnin
 SUBJECT = re.compile(
     r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
     r"output[- ]embeddings?|lm_head|embed_out|"
+    # GPT-2's token table by its name: tied to the head, with learned positions beside it
+    r"(?<![\w.])wte(?: (?:weight )?(?:matrix|table|tensor|rows?|vectors?))?(?![\w.])|"
     r"L?LM[- ]head(?: vectors?| rows?| weights?| embeddings?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|"
@@ -107,7 +109,7 @@ CAUSAL = re.compile(
 # sentences about something else than two label representations: a row against class means
 # (neural collapse), or an inner product with a query / hidden / steering direction
 OTHER_OPERAND = re.compile(
-    r"\bclass[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
+    r"\bclass(?:[- ]wise)?[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
     # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
     r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
@@ -366,7 +368,7 @@ def _sentence_hit(
     rows ("we compare the rows of the classifier head with each other."): a cosine claim that
     follows is about them, though it names no subject itself (a conclusion only, COS201)."""
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
-    if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text):
+    if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
     if not own_subject and not (carried and COSINE_WORD.search(s.text) and not OTHER_SUBJECT.search(s.text)):
@@ -389,6 +391,22 @@ def _sentence_hit(
     if caveat or _found(CAVEAT, section_text):
         return None
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
+
+
+# "as the target domain gets closer to the source one": the closeness of something else
+_OTHERS_CLOSE = re.compile(
+    r"\b(?:domains?|distributions?|tasks?|datasets?|models?|networks?|training|loss(?:es)?)\s+"
+    r"(?:gets?|getting|got|is|are|was|were|becomes?|moves?|grows?|comes?)\s+(?:much\s+|even\s+)?close(?:r|st)?\s+to\b",
+    _I,
+)
+
+
+def _others_closeness(text: str) -> bool:
+    """Is every relation of the sentence the closeness of something other than rows (domains, tasks)?"""
+    spans = [m.span() for m in _OTHERS_CLOSE.finditer(text)]
+    if not spans:
+        return False
+    return all(any(a <= r.start() < b for a, b in spans) for r in RELATION.finditer(text))
 
 
 def _geometry_outside(text: str, claim: re.Match[str]) -> re.Match[str] | None:

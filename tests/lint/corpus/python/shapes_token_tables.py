@@ -1,5 +1,5 @@
 # expect: COS301
-"""Token tables of tied checkpoints with learned positions (GPT-2, BERT) reached the way small tools
+"""Token tables of tied checkpoints with learned positions (GPT-2, BERT) reached the way small tools  # expect: COS202
 reach them: a method that returns the `wte` rows, vectors decoded to their nearest token by
 `torch.argmax` over unit rows, an embedding module kept by `__init__` (after `.eval()`) and called on
 ids, a model's own table named `token_embedding` (the same code on a rotary checkpoint:
