@@ -203,7 +203,35 @@ class BindingRules(AnalyzerHost):
                 continue
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 self.strings[target.id] = value.value
-            elif isinstance(value, (ast.List, ast.Tuple)):
-                names = [const(e) for e in value.elts if isinstance(const(e), str)]
+            elif isinstance(value, (ast.List, ast.Tuple, ast.Dict)):
+                # a list of names, or a dict of them by architecture (`{"resnet": "fc.weight", ...}`)
+                items = value.values if isinstance(value, ast.Dict) else value.elts
+                names = [const(e) for e in items if isinstance(const(e), str)]
                 if names:
                     self._string_lists[target.id] = names
+            else:
+                picked = self._picked_name(value)
+                if picked is not None:
+                    self.strings[target.id] = picked
+
+    def _string_of(self, node: ast.AST) -> str | None:
+        """A string constant, or a name holding one."""
+        value = const(node)
+        if isinstance(value, str):
+            return value
+        return self.strings.get(node.id) if isinstance(node, ast.Name) else None
+
+    def _picked_name(self, value: ast.AST) -> str | None:
+        """A head name picked from such a list or dict (`HEAD_KEYS[arch]`, `next(v for k, v in
+        HEAD_KEYS.items() if ...)`), or a name with a prefix added (`"module." + key`)."""
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            left, right = self._string_of(value.left), self._string_of(value.right)
+            return left + right if left is not None and right is not None else None
+        source = value.value if isinstance(value, ast.Subscript) else None
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next" and value.args:
+            gen = value.args[0]
+            if isinstance(gen, ast.GeneratorExp) and gen.generators:
+                it = gen.generators[0].iter
+                source = it.func.value if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) else it
+        names = self._string_lists.get(source.id, []) if isinstance(source, ast.Name) else []
+        return next((n for n in names if label_name(n) or head_module_name(n)), None)

@@ -184,8 +184,18 @@ class ExpressionRules(ArithmeticRules):
             return Taint(INPUT, ROWS, root=base.root, source=path or "W_E")
         return base if attr in ("unembed", "model") else None
 
-    def _e_Subscript(self, node: ast.Subscript, env: dict[str, Any]) -> Any:
+    def _subscript_path(self, node: ast.Subscript) -> str | None:
+        """`state["fc.weight"]` as `state.fc.weight`; also with the key picked from a table of head
+        names (`state[HEAD_KEYS[arch]]`)."""
         path = access_path(node, self.strings)
+        if path is not None:
+            return path
+        picked = self._picked_name(node.slice)
+        base = access_path(node.value, self.strings) if picked is not None else None
+        return f"{base}.{picked}" if base else None
+
+    def _e_Subscript(self, node: ast.Subscript, env: dict[str, Any]) -> Any:
+        path = self._subscript_path(node)
         by_name = path is not None and (path.endswith("]") or not isinstance(node.slice, (ast.Slice, ast.Tuple)))
         named = path if by_name else None
         if named is not None:
