@@ -193,6 +193,7 @@ def _bare_code(
     code.append(CodeCell.from_lines([unmagic(b) for b, _ in body], [(ln, cell) for _, ln in body]))
     return j
 
+
 class MarkdownReader(LineReader):
     kind = DocumentKind.MARKDOWN
 

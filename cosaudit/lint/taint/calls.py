@@ -38,7 +38,7 @@ from cosaudit.lint.taint.values import (
     head_module_path,
     label_name,
     match_source,
-    riskier,
+    riskiest,
 )
 
 
@@ -173,8 +173,7 @@ class CallRules(AnalyzerHost):
             return self._construct(fval, node, env)
         if isinstance(fval, FuncInfo):
             return self._call_user_function(fval, node, env)
-        results = [self._call_user_function(f, node, env) for f in fval.options]
-        return next((r for r in results if not any(riskier(o, r) for o in results)), None)
+        return riskiest([self._call_user_function(f, node, env) for f in fval.options])
 
     def _fetched_tensor(self, node: ast.Call, env: dict[str, Any]) -> Taint | HeadModule | None:
         """A tensor fetched by name: `f.get_tensor(name)` / `get_slice`, `getattr(getattr(model, owner),

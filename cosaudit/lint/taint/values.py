@@ -172,11 +172,7 @@ class DictVal:
         return self.riskiest()
 
     def riskiest(self) -> Any:
-        out = None
-        for v in self.values:
-            if riskier(v, out):
-                out = v
-        return out
+        return riskiest(self.values)
 
 
 @dataclass
@@ -353,10 +349,7 @@ def records_element(items: list[Any]) -> TupleVal | None:
         if funcs:
             merged.append(FuncChoice(funcs) if len(funcs) > 1 else funcs[0])
             continue
-        best = None
-        for v in column:
-            best = v if best is None or riskier(v, best) else best
-        merged.append(best)
+        merged.append(riskiest(column))
     return TupleVal(merged)
 
 
@@ -458,6 +451,16 @@ def _risk(value: Any) -> tuple[int, int, int]:
     if isinstance(value, Taint) and value.kind == INPUT:
         return (1, int(not value.centered), int(value.normalized))
     return (0, 0, 0)
+
+
+def riskiest(values: Any) -> Any:
+    """Of the values a name or a call may give (a dict's values, the results of any of several
+    functions), the one that matters most; the first of equals."""
+    out = None
+    for v in values:
+        if riskier(v, out):
+            out = v
+    return out
 
 
 def riskier(a: Any, b: Any) -> bool:
