@@ -316,6 +316,21 @@ def _takes_head(text: str, heads: frozenset[str]) -> bool:
     return any(name in args.replace("{", "").replace("}", "") for args in COS_ARGS.findall(text) for name in heads)
 
 
+# clauses of one sentence that speak of different things: "…suppress inter-class cosine similarities,
+# while stage 2 reallocates classifier weight norms"
+_CLAUSE_BREAK = re.compile(r";\s|,\s+(?:while|whereas)\s", _I)
+
+
+def _apart(text: str) -> bool:
+    """Do the head's rows and the geometry sit in different clauses (`;`, `, while`, `, whereas`)?"""
+    clauses = _CLAUSE_BREAK.split(text)
+    if len(clauses) < 2:
+        return False
+    subject = [bool(SUBJECT.search(c) or WEIGHT_SUBJECT.search(c)) for c in clauses]
+    relation = [bool(RELATION.search(c)) for c in clauses]
+    return any(subject) and any(relation) and not any(a and b for a, b in zip(subject, relation, strict=True))
+
+
 def _subject(s: Sentence, document_subject: bool) -> bool:
     """Does the sentence speak of label representations (itself, or through the document)? The
     head used as a map ("directions projected through W_U (the unembedding)") is not a subject."""
@@ -371,6 +386,8 @@ def _sentence_hit(
     if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
+    if own_subject and _apart(s.text):
+        return None
     if not own_subject and not (carried and COSINE_WORD.search(s.text) and not OTHER_SUBJECT.search(s.text)):
         return None
     if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text) or _trigonometric(s.text):
