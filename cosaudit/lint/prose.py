@@ -29,7 +29,7 @@ SUBJECT = re.compile(
     # possessives: "the last layer's weights", "the classifier's weight vectors"
     r"(?:last|final|output|softmax|classification)[- ]layer(?:'s|’s) (?:weights?|rows|weight (?:vectors?|rows?))|"
     r"classifier(?:'s|’s) (?:rows|weight (?:vectors|rows))|"
-    r"classifier\.weight|head rows?|rows of the (?:head|classifier|output (?:layer|matrix))|"
+    r"classifier\.weight|head rows?|rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix))|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output|"
     r"weight space of the (?:fc|final|last|output|classifier|classification|softmax)"
