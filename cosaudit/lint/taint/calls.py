@@ -19,7 +19,6 @@ from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path, callee, root_of
 from cosaudit.lint.taint.values import (
-    INPUT,
     LABEL,
     NOTHING,
     PARAM,
@@ -37,8 +36,8 @@ from cosaudit.lint.taint.values import (
     Taint,
     head_module_path,
     label_name,
-    match_source,
     riskiest,
+    token_table,
 )
 
 
@@ -52,11 +51,10 @@ def _own_method(func: ast.Attribute) -> bool:
 _TABLE_ATTR = re.compile(r"wte|emb|shared|tok", re.I)
 
 
-def _token_table_module(func: ast.Attribute) -> bool:
-    """Is `func` an input-embedding module (`model.transformer.wte`), whose `.weight` is a token table?"""
+def _token_table_module(func: ast.Attribute) -> Taint | None:
+    """`func` as an input-embedding module (`model.transformer.wte`), whose `.weight` is a token table."""
     path = access_path(func) if _TABLE_ATTR.search(func.attr) else None
-    found = match_source(path + ".weight") if path else None
-    return found is not None and found[0] == INPUT
+    return token_table(path) if path else None
 
 
 def _callable_value(value: Any) -> bool:
@@ -142,9 +140,9 @@ class CallRules(AnalyzerHost):
         elif isinstance(func, ast.Attribute) and _callable_value(env.get(access_path(func) or "")):
             # `self.helper(...)`, `utils.get_head(...)`, `self.embedding_table(ids)` (an embedding kept by `__init__`)
             fval = env[access_path(func) or ""]
-        elif isinstance(func, ast.Attribute) and _token_table_module(func):
+        elif isinstance(func, ast.Attribute) and (table := _token_table_module(func)) is not None:
             # `model.embeddings.word_embeddings(ids)`, `model.transformer.wte(ids)`: a token table's module called
-            fval = self._source_taint(access_path(func) or "", env)
+            fval = table
         else:
             return NOTHING
         if isinstance(fval, SinkFn) and fval.kind == "cosine":

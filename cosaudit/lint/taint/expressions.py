@@ -31,6 +31,7 @@ from cosaudit.lint.taint.values import (
     head_module_path,
     match_source,
     riskier,
+    token_table,
 )
 
 # calls that build an array of indices: a selection of rows, not one row
@@ -102,11 +103,9 @@ class ExpressionRules(ArithmeticRules):
     def _source_taint(self, path: str, env: dict[str, Any]) -> Taint | None:
         found = match_source(path)
         if found is None and not path.endswith(".weight"):
-            table = match_source(path + ".weight")
-            if table is not None and table[0] == INPUT:
-                # the input-embedding module itself (`model.get_input_embeddings()`, `model.transformer.wte`):
-                # calling it looks its rows up, `.weight` is the table
-                return Taint(INPUT, ROWS, root=root_of(path), source=f"{path}.weight", table=True)
+            table = token_table(path)
+            if table is not None:
+                return table
         if found is None:
             by_role = self.roles.layer(path) or self.role_value(path, None)  # `libs/layers.py`
             if isinstance(by_role, Taint):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
-from cosaudit.lint.taint.syntax import square_root
+from cosaudit.lint.taint.syntax import root_of, square_root
 
 LABEL, INPUT, DIFF, MEAN, PARAM = "label", "input", "diff", "mean", "param"
 ROWS, COLS, VEC, SEL = "rows", "cols", "vec", "sel"
@@ -378,6 +378,15 @@ def match_source(path: str) -> tuple[str, str] | None:
         if pat.search(path):
             return kind, orient
     return None
+
+
+def token_table(path: str) -> Taint | None:
+    """The input-embedding module itself (`model.get_input_embeddings()`, `model.transformer.wte`):
+    calling it looks its rows up, and its `.weight` is the table."""
+    found = match_source(path + ".weight")
+    if found is None or found[0] != INPUT:
+        return None
+    return Taint(INPUT, ROWS, root=root_of(path), source=f"{path}.weight", table=True)
 
 
 def label_name(name: str) -> bool:
