@@ -125,8 +125,11 @@ class CallRules(AnalyzerHost):
             return self._sink("cosine", head, head, node, f"{site.name}()")
         if head is not None and P.MAX_COSINE_FN.match(site.name) and len(site.args) == 2:
             return self._sink("cosine", head, None, node, f"{site.name}()")  # other vectors against every row
-        out = selfsim.by_name(self, site)
-        return selfsim.nearest_by_name(self, site) if out is NOTHING else out
+        for judge in (selfsim.by_name, selfsim.cosine_by_name, selfsim.nearest_by_name):
+            out = judge(self, site)
+            if out is not NOTHING:
+                return out
+        return NOTHING
 
     def _callable_object(self, site: CallSite) -> Any:
         """Calls of values bound earlier: a tensor fetched by a variable name, a user function,

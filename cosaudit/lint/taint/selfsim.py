@@ -74,6 +74,30 @@ def by_name(an: AnalyzerHost, c: CallSite) -> Any:
     return _named_helper(an, c, head, "dot" if gram else "cosine", what)
 
 
+# a helper named for exactly a cosine of two operands (`cosine_sim_matrix(M, v)`, `cos_dist(a, b)`,
+# `pairwise_cosine_similarity(x, W)`): the name is all it says, so it is read as sklearn's
+# `cosine_similarity`, rows against rows
+_COSINE_FN_NAME = re.compile(
+    r"^(?:pairwise_|batch_|compute_|calc_|get_)?cos(?:ine)?_?(?:sim(?:ilarit(?:y|ies))?s?|dist(?:ances?|s)?)"
+    r"(?:_?(?:matrix|mat|mtx|np|torch|batch))?$",
+    re.I,
+)
+
+
+def cosine_by_name(an: AnalyzerHost, c: CallSite) -> Any:
+    """`cosine_sim_matrix(output_matrix, vector)` of a helper we cannot read (imported from a module
+    outside the scan), given two operands one of which holds label rows: a cosine of what it is
+    given, judged by its name (medium confidence)."""
+    if not _COSINE_FN_NAME.match(c.name) or c.owner.split(".")[0] in P.NUMERIC_LIBRARIES:
+        return NOTHING
+    if len(c.node.args) != 2 or any(k.arg not in _OPTIONS for k in c.node.keywords):
+        return NOTHING
+    if not any(isinstance(v, Taint) and v.kind == LABEL for v in c.args):
+        return NOTHING
+    args = [replace(v, confidence="medium") if isinstance(v, Taint) else v for v in c.args]
+    return an._cosine_sink(args, c.node, None, torch_style=False, what=f"{c.name}, named for cosines")
+
+
 def _named_helper(an: AnalyzerHost, c: CallSite, head: Taint, kind: str, what: str, *, warning: bool = False) -> Sim:
     """The event of a helper we cannot read, judged by its name: its body is not in the scan, so
     the name is the evidence (medium confidence)."""
