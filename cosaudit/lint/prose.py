@@ -29,6 +29,11 @@ SUBJECT = re.compile(
     # possessives: "the last layer's weights", "the classifier's weight vectors"
     r"(?:last|final|output|softmax|classification)[- ]layer(?:'s|’s) (?:weights?|rows|weight (?:vectors?|rows?))|"
     r"classifier(?:'s|’s) (?:rows|weight (?:vectors|rows))|"
+    # "the weights of the last layer of that classification network", "the classifier vectors"
+    r"weights of the (?:last|final|output|softmax|classification|classifier)(?: linear| fully[- ]connected| fc| dense)?"
+    r" layer|classifier vectors?|"
+    # Press & Wolf's name of the output embedding, tied to the input one ("word embedding & pre-softmax layer")
+    r"pre-?softmax (?:layer|weights?|matrix|embeddings?)|"
     r"classifier\.weight|head rows?|rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix))|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output|"
@@ -63,7 +68,7 @@ RELATION = re.compile(
     r"orthogonal(?! (?:projections?|complements?|basis|bases|matri(?:x|ces)|group))|"
     r"geometric(?:al)? proximity|hypersphere|"
     # the mean pairwise cosine of the rows ("the output embeddings are extremely anisotropic")
-    r"(?:an)?isotrop(?:y|ic|ically)|"
+    r"(?:an)?isotrop(?:y|ic|ically)|narrow cone|"
     r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
     r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
     r"group(?:s|ed)? together|"
@@ -74,8 +79,9 @@ RELATION = re.compile(
     _I,
 )
 CLAIM = re.compile(
-    r"\b(probabilit(?:y|ies)|likel(?:y|ihood)|predict(?:s|ed|ions?)? (?:together|jointly|"
-    r"similarly)|"
+    # not the estimator's name ("trained with Maximum Likelihood Estimation")
+    r"\b(probabilit(?:y|ies)|(?<!maximum )(?<!log-)(?<!log )likel(?:y|ihood)(?! estimat)|"
+    r"predict(?:s|ed|ions?)? (?:together|jointly|similarly)|"
     r"co-?predict\w*|co-?occur\w*|confus\w+|suppress\w*|semantic\w*|morpholog\w*|"
     r"related (?:classes|labels|tokens|concepts|words|meanings?)|similar contexts|"
     r"treats? (?:\w+ ){0,2}(?:and \w+ )?(?:alike|similarly)|(?:the )?same contexts?|interchangeabl\w*|synonym\w*|"
@@ -359,6 +365,14 @@ def _only_distance(text: str) -> bool:
     return bool(_DISTANCE.search(text)) and not _ANGLE_WORD.search(text)
 
 
+# a comparison of labels with each other: "with the other classes", "between two tokens"
+_BETWEEN_LABELS = re.compile(
+    r"\b(?:with|between|among|across|to) (?:the |all |each |every |two |different |pairs? of )*(?:other )?"
+    r"(?:class(?:es)?|labels?|tokens?|words?|categor(?:y|ies))\b",
+    _I,
+)
+
+
 def _forward_pass(text: str) -> bool:
     """Only dot / inner products, in a sentence about logits, or logits that are cosines (a cosine
     classifier): the forward pass, not geometry."""
@@ -375,20 +389,27 @@ def _sentence_hit(
     document_subject: bool = False,
     caveat: bool = False,
     carried: bool = False,
+    head_before: bool = False,
 ) -> ProseHit | None:
     """COS201 (a conclusion drawn) or COS202 (reported without a caveat) for one sentence. `caveat`:
     the sentence's own paragraph has one (the rows were centred; the angle is not what the head
     reads), or it is the code's prose and the code centres the rows; it answers a conclusion as a
     refuting section does. `carried`: the sentence before, in the same paragraph, named the head's
     rows ("we compare the rows of the classifier head with each other."): a cosine claim that
-    follows is about them, though it names no subject itself (a conclusion only, COS201)."""
+    follows is about them, though it names no subject itself (a conclusion only, COS201).
+    `head_before`: a sentence earlier in the paragraph named them; a cosine between labels that
+    follows ("compute cosine distance with the other classes") compares those rows (COS202)."""
     rel = RELATION.search(s.text) or ANALOGY.search(s.text)
     if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
     if own_subject and _apart(s.text):
         return None
-    if not own_subject and not (carried and COSINE_WORD.search(s.text) and not OTHER_SUBJECT.search(s.text)):
+    cosine_alone = bool(COSINE_WORD.search(s.text)) and not OTHER_SUBJECT.search(s.text)
+    # a cosine of labels with each other ("then compute the cosine distance with the other classes"),
+    # in a paragraph that named the head's rows before: the rows it compares are those
+    compares_labels = head_before and cosine_alone and bool(_BETWEEN_LABELS.search(s.text))
+    if not own_subject and not (carried and cosine_alone) and not compares_labels:
         return None
     if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text) or _trigonometric(s.text):
         return None
@@ -397,7 +418,7 @@ def _sentence_hit(
     if ANAPHORIC_MEASURE.search(s.text) and _found(OTHER_OPERAND, section_text):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
-    if not claim and (ANALOGY.match(rel.group(0)) or not own_subject):
+    if not claim and (ANALOGY.match(rel.group(0)) or not (own_subject or compares_labels)):
         return None
     if claim:
         rel = _geometry_outside(s.text, claim)
@@ -460,10 +481,12 @@ def analyse_prose(
             continue
         own = n < len(paragraphs)
         caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
-        carried = False
+        carried = head_before = False
         for s in sentences(par):
-            hit = _sentence_hit(s, section_text, section_refutes, document_subject and own, caveat, carried)
+            subject = document_subject and own
+            hit = _sentence_hit(s, section_text, section_refutes, subject, caveat, carried, head_before)
             if hit is not None:
                 hits.append(hit)
             carried = bool(SUBJECT.search(MAP_USE.sub(" ", s.text)))
+            head_before = head_before or carried
     return hits
