@@ -115,7 +115,8 @@ CAUSAL = re.compile(
 # sentences about something else than two label representations: a row against class means
 # (neural collapse), or an inner product with a query / hidden / steering direction
 OTHER_OPERAND = re.compile(
-    r"\bclass(?:[- ]wise)?[- ](?:feature[- ])?means?\b|\bclass[- ]cent(?:er|re)s?\b|\bcentroids?\b|\bfeature means?\b|"
+    r"\bclass(?:[- ]wise)?[- ](?:feature[- ])?means?\b|\b(?:class|cluster)[- ]cent(?:er|re)s?\b|\bcentroids?\b|"
+    r"\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
     # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
     r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
