@@ -374,6 +374,13 @@ _BETWEEN_LABELS = re.compile(
 )
 
 
+def _first_relation(text: str) -> re.Match[str] | None:
+    """The sentence's relation, a cosine first: "apply this alignment to the classifier vectors, then
+    take the cosine similarity" reports the cosine, not the alignment of the features before it."""
+    found = list(RELATION.finditer(text))
+    return next((m for m in found if COSINE_WORD.search(m.group(0))), found[0] if found else None)
+
+
 def _forward_pass(text: str) -> bool:
     """Only dot / inner products, in a sentence about logits, or logits that are cosines (a cosine
     classifier): the forward pass, not geometry."""
@@ -400,7 +407,7 @@ def _sentence_hit(
     follows is about them, though it names no subject itself (a conclusion only, COS201).
     `head_before`: a sentence earlier in the paragraph named them; a cosine between labels that
     follows ("compute cosine distance with the other classes") compares those rows (COS202)."""
-    rel = RELATION.search(s.text) or ANALOGY.search(s.text)
+    rel = _first_relation(s.text) or ANALOGY.search(s.text)
     if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
