@@ -162,6 +162,11 @@ def parse_markdown(
         if line.strip().startswith("$$"):
             i = _math_block(lines, i, line, cell, prose)
             continue
+        if not in_comment and _TICKED_LINE.match(line):
+            end = _ticked_code(lines, i, cell, prose, code)
+            if end is not None:
+                i = end
+                continue
         if not in_comment and _BARE_CODE_START.match(line) and (i == 0 or not lines[i - 1].strip()):
             end = _bare_code(lines, i, cell, prose, code)
             if end is not None:
@@ -191,6 +196,29 @@ def _bare_code(
         return None
     prose.flush()
     code.append(CodeCell.from_lines([unmagic(b) for b, _ in body], [(ln, cell) for _, ln in body]))
+    return j
+
+
+# a line that is one inline code span and nothing else: an issue's code typed line by line in backticks
+# (`` `import gensim` ``, `` `model = KeyedVectors.load_word2vec_format(f)` ``)
+_TICKED_LINE = re.compile(r"^\s*`([^`]+)`\s*$")
+
+
+def _ticked_code(
+    lines: list[str], i: int, cell: int | None, prose: ParagraphBuilder, code: list[CodeCell]
+) -> int | None:
+    """Two or more such lines in a row, from line `i`, as a code cell when they are Python statements;
+    returns the index after them, or None (inline code in prose after all)."""
+    run: list[tuple[str, int]] = []
+    j = i
+    while j < len(lines) and (m := _TICKED_LINE.match(lines[j])):
+        run.append((m.group(1).strip(), j + 1))
+        j += 1
+    body = [b for b, _ in run]
+    if len(run) < 2 or not _BARE_CODE_START.match(body[0]) or not _python_statements(body):
+        return None
+    prose.flush()
+    code.append(CodeCell.from_lines([unmagic(b) for b in body], [(ln, cell) for _, ln in run]))
     return j
 
 

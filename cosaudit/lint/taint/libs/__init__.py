@@ -56,6 +56,7 @@ FUNCTIONS: dict[str, Handler] = {
     **modules.FUNCTIONS,
     **pairs.FUNCTIONS,
     **layers.FUNCTIONS,
+    **ann.FUNCTIONS,
     **cosine.FUNCTIONS,  # last: `cosine_similarity` of any library
 }
 OBSERVERS = (uses.observe_strings,)

@@ -11,12 +11,14 @@ Euclidean index over raw rows queried by other vectors ranks logits or distances
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 from typing import Any
 
+from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.syntax import const
-from cosaudit.lint.taint.values import LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal, unfollowed
+from cosaudit.lint.taint.syntax import _string, const
+from cosaudit.lint.taint.values import INPUT, LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal, unfollowed
 
 _METRICS = {"angular": "cosine", "cosine": "cosine", "dot": "dot", "ip": "dot", "euclidean": "euclid", "l2": "euclid"}
 
@@ -46,11 +48,24 @@ def keyed_vectors(an: AnalyzerHost, c: CallSite) -> Any:
     return VectorIndex("cosine")
 
 
+def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
+    """`KeyedVectors.load_word2vec_format("bert-base-uncased.30522.768d.vec")`: a token table exported
+    in word2vec's format, from a checkpoint the file's name gives; gensim compares its rows by cosine.
+    Only a name of a checkpoint that ties the table to its head and adds learned positions (BERT,
+    GPT-2, RoBERTa) makes the rows a head's; a word2vec or GloVe file stays a word2vec file."""
+    path = _string(c.node.args[0], an.strings) if c.node.args else None
+    if path is None or not P.TIED_WITH_POSITIONS.search(PurePath(path).name):
+        return NOTHING
+    return VectorIndex("cosine", Taint(INPUT, ROWS, source=f"{c.name}({path!r})", table=True))
+
+
 CONSTRUCTORS: dict[str, Handler] = {
     **table(annoy, "AnnoyIndex"),
     **table(hnsw, "Index"),
     **table(keyed_vectors, "KeyedVectors"),
 }
+
+FUNCTIONS: dict[str, Handler] = table(word2vec_export, "load_word2vec_format")
 
 _ADD = {"add_item": 1, "add_items": 0, "add_vectors": 1, "add": 1}
 _BY_ITEM = {"get_nns_by_item", "get_distance", "most_similar", "similarity", "distance", "most_similar_cosmul"}
