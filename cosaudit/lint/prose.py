@@ -69,6 +69,8 @@ RELATION = re.compile(
     r"geometric(?:al)? proximity|hypersphere|"
     # the mean pairwise cosine of the rows ("the output embeddings are extremely anisotropic")
     r"(?:an)?isotrop(?:y|ic|ically)|narrow cone|"
+    # word-similarity benchmarks score a table by the cosines of its rows against human judgements
+    r"word[- ]similarity (?:benchmarks?|tasks?|datasets?|evaluations?)|"
     r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
     r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
     r"group(?:s|ed)? together|"
