@@ -48,6 +48,18 @@ _CAVEAT = re.compile(
     r"\bw_a\s*-\s*w_b|logit[- ]diff",
     re.I,
 )
+_DOCSTRING = re.compile(r"(?s)(\"\"\"|\'\'\').*?\1")
+
+
+def _non_softmax_readout(code: str) -> bool:
+    """Does a module of the file read its scores through a ReLU or a sigmoid renormalised by their sum,
+    with no softmax in the code? Docstrings do not count: "outputs rescaled to sum to one (no softmax)"
+    says what the code does not do, while `activation="softmax"` stays."""
+    return bool(P.NON_SOFTMAX_READOUT.search(code)) and not P.SOFTMAX_WORD.search(_DOCSTRING.sub('""', code))
+
+
+# GPT-2 by name, in any text of the file ("gpt2-medium", "GPT-2 small", "distilgpt2")
+_GPT2_NAME = re.compile(r"\b(?:distil)?gpt-?2\b", re.I)
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
 )
@@ -93,7 +105,7 @@ class DocumentChecker:
         live_code = "\n".join(line for line in module.lines if not line.lstrip().startswith("#"))
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
         facts = Facts(
-            sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)),
+            sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)) or _non_softmax_readout(live_code),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
             or _scaled_cosine_logits(live_code)
             or "cosine head" in code.imported_classes
@@ -103,6 +115,7 @@ class DocumentChecker:
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
             or "tied positions" in code.imported_classes,
             tie_of=_ties_by_variable(live_code),
+            gpt2_named=bool(_GPT2_NAME.search(code_text + " " + prose_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )

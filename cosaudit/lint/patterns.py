@@ -292,6 +292,15 @@ SIGMOID_EVIDENCE = re.compile(
     r"BCEWithLogitsLoss|binary_cross_entropy_with_logits|MultiLabelSoftMarginLoss|multi_label|multilabel"
     r"|problem_type\s*=\s*['\"]multi_label_classification"
 )
+# a module of the file whose forward returns its layer's scores through a ReLU, a sigmoid or a softplus,
+# renormalised by their sum (`p = torch.relu(self.linear(x))` / `return p / p.sum(-1, keepdim=True)`):
+# no softmax, so no shared translation of the rows leaves its outputs alone; it counts as a sigmoid
+# head does unless the file also takes a softmax
+NON_SOFTMAX_READOUT = re.compile(
+    r"\b(\w+)\s*=\s*(?:torch\.|F\.)?(?:relu|sigmoid|softplus)\(\s*self\.\w+\(\s*\w+\s*\)\s*\)\s*\n"
+    r"\s*return\s+\1\s*/\s*\(?\s*\1\.sum\("
+)
+SOFTMAX_WORD = re.compile(r"softmax|cross_entropy|CrossEntropy|\bNLLLoss|nll_loss", re.I)
 NORMALISED_HEAD_EVIDENCE = re.compile(
     r"ArcFace|CosFace|NormFace|SphereFace|CosineClassifier|ArcMarginProduct|AddMarginProduct|NormedLinear"
     r"|CosineLinear|CosLinear|\bnGPT\b|logit_scale"

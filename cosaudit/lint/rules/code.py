@@ -15,6 +15,7 @@ from cosaudit.lint.rules.events import (
     loader_note,
     pair_severity,
     source_of,
+    table_tie,
     tie_note,
 )
 from cosaudit.lint.taint import Event
@@ -451,7 +452,9 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     ## References
     - README.md, `cosaudit flip` (tied heads).
     """
-    positions = ctx.facts.tied_positions
+    def positions(ev: Event) -> bool:
+        return table_tie(ev, ctx.facts)[1]
+
     yield from event_hits(
         ctx,
         "COS150",
@@ -462,7 +465,7 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
             + (
                 " with learned position embeddings (translating the token rows by c and the position rows "
                 "by -c keeps every input vector)"
-                if positions
+                if positions(ev)
                 else ", with prose about predictions"
             )
         ),
@@ -470,5 +473,5 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
         "that leaves every probability unchanged",
         "measure the probabilities on data (`cosaudit similar`), or use tie-ability "
         "(`cosaudit neighbours`) for output claims",
-        lambda ev: Severity.WARNING if positions else None,
+        lambda ev: Severity.WARNING if positions(ev) else None,
     )

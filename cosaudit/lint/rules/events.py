@@ -38,6 +38,20 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
     return "COS101" if ev.kind == "cosine" else "COS102"
 
 
+def table_tie(ev: Event, facts: Facts) -> tuple[bool, bool]:
+    """Is the input table an event compares tied to the head, and with learned positions beside it?
+    The file's evidence, unless the table's own model says otherwise."""
+    tables = [t for t in ev.operands if t.kind == INPUT]
+    kinds = {facts.tie_of.get(t.root or "") for t in tables}
+    if len(kinds) == 1 and None not in kinds:
+        # the table's own model, loaded by name in the file (`t5 = T5….from_pretrained("t5-large")`):
+        # its kind of tie decides, not another model the file also loads (a GPT-2 scorer beside it)
+        return True, kinds.pop() == "positions"
+    if tables and facts.gpt2_named and all(_WTE.search(t.source or "") for t in tables):
+        return True, True  # GPT-2's own `wte`, in a file about GPT-2
+    return facts.tied, facts.tied_positions
+
+
 def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
     """Token rows of an input table: the head's rows only when tied to it (with learned positions, or
     with prose about predictions)."""
@@ -45,12 +59,7 @@ def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
         return "COS110"  # token rows centred over the vocabulary by the code: the translation is gone
     if ev.kind == "euclid":
         return None  # distances between token rows: a translation of the rows leaves them alone
-    tied, positions = facts.tied, facts.tied_positions
-    kinds = {facts.tie_of.get(t.root or "") for t in ev.operands if t.kind == INPUT}
-    if len(kinds) == 1 and None not in kinds:
-        # the table's own model, loaded by name in the file (`t5 = T5….from_pretrained("t5-large")`):
-        # its kind of tie decides, not another model the file also loads (a GPT-2 scorer beside it)
-        tied, positions = True, kinds.pop() == "positions"
+    tied, positions = table_tie(ev, facts)
     if ev.ranking:
         # one vector ranked against the token rows of a tied model with learned positions, the scores
         # then ranked or shown (nearest tokens): not scores multiplied on through the model's weights
@@ -58,6 +67,10 @@ def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
         # an analogy's target (`king - man + woman`) ranked against the rows compares rows, shown or not
         return "COS150" if positions and (shown or ev.analogy) and not facts.sigmoid else None
     return "COS150" if (tied and facts.output_talk) or positions else None
+
+
+# GPT-2's name for its token table (`sd["wte.weight"]`, `model.transformer.wte.weight`)
+_WTE = re.compile(r"(?:^|\.)wte(?:\.weight)?$")
 
 
 def _events(ctx: RuleContext, code: str) -> Iterator[Event]:

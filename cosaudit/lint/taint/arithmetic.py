@@ -48,6 +48,23 @@ from cosaudit.lint.taint.values import (
 )
 
 
+def _norm_plus_eps(left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> NormOf | None:
+    """`np.linalg.norm(W, axis=1, keepdims=True) + 1e-8`, `norms + eps`: a norm kept off zero by a small
+    constant added is still the norm, as one kept off zero by `maximum` or `clamp` is."""
+    for value, other in ((left, right_node), (right, left_node)):
+        if isinstance(value, NormOf) and _small_constant(other):
+            return value
+    return None
+
+
+def _small_constant(node: ast.AST) -> bool:
+    value = const(node)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return 0 < value <= 1e-3
+    name = access_path(node) or ""
+    return bool(re.search(r"(?:^|[._])eps(?:ilon)?$", name, re.I))
+
+
 class ArithmeticRules(AnalyzerHost):
     """Mixin of the analyser: binary operators, normalisation, differences and means."""
 
@@ -95,6 +112,15 @@ class ArithmeticRules(AnalyzerHost):
             product = self.elementwise(left, right, node)
             if product is not None:
                 return product
+        return self._other_operator(op, left, right, left_node, right_node)
+
+    def _other_operator(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> Any:
+        """`+`, `*` left over, `**`, …: a norm kept off zero by an added epsilon stays the norm; a
+        similarity flows on; other values combine."""
+        if isinstance(op, ast.Add):
+            guarded = _norm_plus_eps(left, right, left_node, right_node)
+            if guarded is not None:
+                return guarded
         sim = first_sim(left, right)
         return sim if sim is not None else self._combine(op, left, right)
 
