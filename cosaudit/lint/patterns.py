@@ -275,17 +275,21 @@ LOSS_CALL = re.compile(
 )
 WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)", re.I)
 
+# a module's own initialiser (`_init_params`, `_initialize_weights`), not a vocabulary transfer that
+# initialises new tokens' rows from their similarity to others (`_initialize_missing_embeddings`)
+_MODULE_INIT = r"_init(?!\w*(?:missing|new_tok|vocab|token))\w*"
 # Functions whose body computes the forward pass or initialises weights: a normalisation of the
 # head there is the model, not an interpretation (nGPT, cosine classifiers, weight-norm init).
 # (Not `forward_and_adapt`: test-time adaptation's step (Tent, EATA, SAR, UniEnt) calls the model and
 # then analyses it, e.g. scoring features by cosine against every row of its `fc`.)
 FORWARD_FUNCS = re.compile(
-    r"^(forward(?!_and_)\w*|__call__|__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$|loss|logits"
+    r"^(forward(?!_and_)\w*|__call__|__init__|_?init_weights|reset_parameters|extra_repr|" + _MODULE_INIT + r"|setup)$"
+    r"|loss|logits"
 )
 # Of those, the initialisers stay wholly quiet; in a forward pass or a loss, a similarity between
 # label rows themselves (an orthogonality penalty on the head, an evaluation that also returns a
 # loss) is still reported — it is not part of computing the logits.
-INIT_FUNCS = re.compile(r"^(__init__|_?init_weights|reset_parameters|extra_repr|_init\w*|setup)$")
+INIT_FUNCS = re.compile(r"^(__init__|_?init_weights|reset_parameters|extra_repr|" + _MODULE_INIT + r"|setup)$")
 
 # File-level evidence (regular expressions over the code text)
 SIGMOID_EVIDENCE = re.compile(
