@@ -115,7 +115,7 @@ class DocumentChecker:
             tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
             or "tied positions" in code.imported_classes,
             tie_of=_ties_by_variable(live_code),
-            gpt2_named=bool(_GPT2_NAME.search(code_text + " " + prose_text)),
+            gpt2_named=bool(_GPT2_NAME.search(code_text) or _GPT2_NAME.search(prose_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )

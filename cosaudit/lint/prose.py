@@ -492,8 +492,8 @@ def analyse_prose(
         own = n < len(paragraphs)
         caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
         carried = head_before = False
+        subject = document_subject and own
         for s in sentences(par):
-            subject = document_subject and own
             hit = _sentence_hit(s, section_text, section_refutes, subject, caveat, carried, head_before)
             if hit is not None:
                 hits.append(hit)

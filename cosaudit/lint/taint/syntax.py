@@ -26,8 +26,8 @@ _MODULE_ROOTS = {
 }
 
 
-def _string(node: ast.AST, strings: dict[str, str] | None) -> str | None:
-    """A string constant, or a variable known to hold a tensor name (`name = "lm_head.weight"`)."""
+def string_value(node: ast.AST, strings: dict[str, str] | None) -> str | None:
+    """A string constant, or a variable known to hold a string (`name = "lm_head.weight"`, a file name)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if strings and isinstance(node, ast.Name):
@@ -53,7 +53,7 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
             and func.attr in ("get_tensor", "get_slice", "get", "pop")
             and node.args
         ):
-            name = _string(node.args[0], strings)
+            name = string_value(node.args[0], strings)
             if name is not None:
                 base = access_path(func.value, strings) or "_"
                 return f"{base}.{name}"
@@ -64,7 +64,7 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
         if base is None:
             return None
         sl = node.slice
-        name = _string(sl, strings)
+        name = string_value(sl, strings)
         if name is not None:
             return f"{base}.{name}"
         if isinstance(sl, ast.Constant) and isinstance(sl.value, int):
@@ -84,7 +84,7 @@ def _getattr_path(node: ast.Call, strings: dict[str, str] | None) -> str | None:
     """`getattr(model, "lm_head")` (or with a variable known to hold the name) is `model.lm_head`."""
     if not (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2):
         return None
-    name = _string(node.args[1], strings)
+    name = string_value(node.args[1], strings)
     base = access_path(node.args[0], strings)
     return None if name is None or base is None else f"{base}.{name}"
 

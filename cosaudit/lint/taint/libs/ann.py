@@ -17,7 +17,7 @@ from typing import Any
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.syntax import _string, const
+from cosaudit.lint.taint.syntax import const, string_value
 from cosaudit.lint.taint.values import INPUT, LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal, unfollowed
 
 _METRICS = {"angular": "cosine", "cosine": "cosine", "dot": "dot", "ip": "dot", "euclidean": "euclid", "l2": "euclid"}
@@ -53,7 +53,7 @@ def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
     in word2vec's format, from a checkpoint the file's name gives; gensim compares its rows by cosine.
     Only a name of a checkpoint that ties the table to its head and adds learned positions (BERT,
     GPT-2, RoBERTa) makes the rows a head's; a word2vec or GloVe file stays a word2vec file."""
-    path = _string(c.node.args[0], an.strings) if c.node.args else None
+    path = string_value(c.node.args[0], an.strings) if c.node.args else None
     if path is None or not P.TIED_WITH_POSITIONS.search(PurePath(path).name):
         return NOTHING
     return VectorIndex("cosine", Taint(INPUT, ROWS, source=f"{c.name}({path!r})", table=True))
