@@ -18,8 +18,20 @@ from cosaudit.lint.sentences import Sentence, sentences
 _I = re.IGNORECASE
 # "cosine" in a learning-rate schedule ("cosine annealing", "a cosine learning rate schedule", "cosine decay")
 _NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learning[- ]rates?|lr\b|restarts?))"
+# the token table of a model that ties it to the head and adds learned positions beside it (GPT-2,
+# BERT, OPT): its rows are the head's rows. Named as a table, an input or static embedding only:
+# "BERT embeddings" alone are most often contextual hidden states.
+_TIED_MODEL = (
+    r"(?:GPT-?2|GPT-?Neo|nanoGPT|minGPT|DistilGPT-?2|BERT|RoBERTa|ALBERT|DistilBERT|OPT)"
+    r"(?:[- ](?:small|base|large|medium|xl|cased|uncased))*(?:'s|’s| ?的)?"
+)
+_TIED_TABLE = (
+    _TIED_MODEL + r" (?:(?:pre-?trained|static|input|token|word(?:-?piece)?|vocabulary) ){0,3}"
+    r"(?:embedding (?:matrix|table|lookup)|lookup table|input embeddings?|static embeddings?|wte\b)|"
+    r"(?:token|word|input|static) embedding (?:matrix|table) of (?:the )?" + _TIED_MODEL
+)
 SUBJECT = re.compile(
-    r"\b(un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
+    r"\b(" + _TIED_TABLE + r"|un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
     r"output[- ]embeddings?|lm_head|embed_out|"
     # GPT-2's token table by its name: tied to the head, with learned positions beside it
     r"(?<![\w.])wte(?: (?:weight )?(?:matrix|table|tensor|rows?|vectors?))?(?![\w.])|"

@@ -49,6 +49,8 @@ def table_tie(ev: Event, facts: Facts) -> tuple[bool, bool]:
         return True, kinds.pop() == "positions"
     if tables and facts.gpt2_named and all(_WTE.search(t.source or "") for t in tables):
         return True, True  # GPT-2's own `wte`, in a file about GPT-2
+    if tables and all(_EXPORT.search(t.source or "") for t in tables):
+        return True, True  # a table exported in word2vec's format from a file named for GPT-2 or BERT
     return facts.tied, facts.tied_positions
 
 
@@ -71,6 +73,8 @@ def _classify_token_rows(ev: Event, facts: Facts) -> str | None:
 
 # GPT-2's name for its token table (`sd["wte.weight"]`, `model.transformer.wte.weight`)
 _WTE = re.compile(r"(?:^|\.)wte(?:\.weight)?$")
+# the source `word2vec_export` gives the tables it recognises by their file's name
+_EXPORT = re.compile(r"\bload_word2vec_format\(")
 
 
 def _events(ctx: RuleContext, code: str) -> Iterator[Event]:

@@ -10,6 +10,7 @@ Euclidean index over raw rows queried by other vectors ranks logits or distances
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any
@@ -54,9 +55,17 @@ def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
     Only a name of a checkpoint that ties the table to its head and adds learned positions (BERT,
     GPT-2, RoBERTa) makes the rows a head's; a word2vec or GloVe file stays a word2vec file."""
     path = string_value(c.node.args[0], an.strings) if c.node.args else None
-    if path is None or not P.TIED_WITH_POSITIONS.search(PurePath(path).name):
+    name = PurePath(path).name if path is not None else ""
+    if not (P.TIED_WITH_POSITIONS.search(name) or _TIED_FAMILY_WORD.search(name)):
         return NOTHING
     return VectorIndex("cosine", Taint(INPUT, ROWS, source=f"{c.name}({path!r})", table=True))
+
+
+# such a family named as one word of the file's name (`greek_bert_embeddings.txt`, `roberta.vocab.vec`),
+# not inside another word (`sbert`, a sentence-embedding model)
+_TIED_FAMILY_WORD = re.compile(
+    r"(?:^|[_.-])(?:bert|roberta|albert|distilbert|distilroberta|gpt-?2|distilgpt2|gpt-?neo)(?=[_.-]|$)", re.I
+)
 
 
 CONSTRUCTORS: dict[str, Handler] = {
