@@ -221,6 +221,8 @@ CLUSTER_CALLS = {
     "AgglomerativeClustering",
     "KNeighborsClassifier",
     "clustermap",  # seaborn clusters the rows by `metric=` (Euclidean by default)
+    # pynndescent's neighbour graph, built over its first argument (`NNDescent(W, metric="cosine")`)
+    "NNDescent",
 }
 METRIC_CALLS = {"pdist", "cdist", "pairwise_distances"} | CLUSTER_CALLS
 ANGLE_CALLS = {"acos", "arccos", "degrees", "rad2deg", "arccos_"}

@@ -14,8 +14,8 @@ from cosaudit.lint.taint.syntax import const
 from cosaudit.lint.taint.values import NOTHING, ModelObj, Sim, SinkFn, Taint
 
 _ESTIMATORS = {"TSNE", "UMAP", "NearestNeighbors", "AgglomerativeClustering", "KNeighborsClassifier"}
-# clustering by distance (Euclidean unless `metric=`): over unit rows, by their cosines
-_CLUSTERERS = ("KMeans", "MiniBatchKMeans", "DBSCAN", "HDBSCAN", "OPTICS")
+# clustering by distance (Euclidean unless `metric=` / `affinity=`): over unit rows, by their cosines
+_CLUSTERERS = ("KMeans", "MiniBatchKMeans", "DBSCAN", "HDBSCAN", "OPTICS", "SpectralClustering", "KMedoids")
 _PROBES = ("LogisticRegression", "LogisticRegressionCV", "LinearSVC", "RidgeClassifier", "SGDClassifier")
 
 

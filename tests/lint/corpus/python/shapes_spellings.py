@@ -133,7 +133,9 @@ frame = pd.DataFrame(Wnp.T, columns=classes)
 class_corr = frame.corr()  # expect: COS101
 
 # %% F.linear, covariances, clustering the unit rows
-from sklearn.cluster import AgglomerativeClustering, KMeans  # noqa: E402
+from pynndescent import NNDescent  # noqa: E402
+from sklearn.cluster import AgglomerativeClustering, KMeans, SpectralClustering  # noqa: E402
+from sklearn_extra.cluster import KMedoids  # noqa: E402
 
 f1 = F.linear(W, W)  # expect: COS102
 f2 = F.linear(F.normalize(W[ids1], dim=-1), F.normalize(W, dim=-1))  # expect: COS101
@@ -141,6 +143,9 @@ cv = np.cov(Wnp)  # expect: COS102
 unit_rows = Wnp / np.linalg.norm(Wnp, axis=1, keepdims=True)
 groups = KMeans(n_clusters=5).fit(unit_rows)  # expect: COS101 COS103
 tree = AgglomerativeClustering(n_clusters=5, affinity="cosine", linkage="average").fit(Wnp)  # expect: COS101 COS103
+spectral = SpectralClustering(n_clusters=5, affinity="cosine").fit_predict(Wnp)  # expect: COS101 COS103
+medoids = KMedoids(n_clusters=5, metric="cosine").fit_predict(Wnp)  # expect: COS101 COS103
+graph = NNDescent(Wnp, metric="cosine")  # expect: COS101
 
 # %% Keras cosine objects
 keras_cos = tf.keras.losses.CosineSimilarity(axis=-1)

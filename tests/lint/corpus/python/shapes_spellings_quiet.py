@@ -117,11 +117,15 @@ dims_corr = pd.DataFrame(Wnp).corr()
 feat_corr = pd.DataFrame(feats).corr()
 
 # %% F.linear as the forward pass, covariances over hidden dimensions, clustering features
-from sklearn.cluster import KMeans  # noqa: E402
+from pynndescent import NNDescent  # noqa: E402
+from sklearn.cluster import KMeans, SpectralClustering  # noqa: E402
 
 out = F.linear(h, W)
 hidden_cov = np.cov(Wnp.T)
 clusters = KMeans(n_clusters=5).fit(F.normalize(feats, dim=1))
+# raw rows clustered by distance (translation-invariant), and features by cosine
+spectral_raw = SpectralClustering(n_clusters=5, affinity="nearest_neighbors").fit_predict(Wnp)  # expect: COS130
+feature_graph = NNDescent(feats.numpy(), metric="cosine")
 cosine_logits = F.linear(F.normalize(h, dim=-1), F.normalize(W, dim=-1))
 
 
