@@ -262,6 +262,8 @@ class UseRules:
     _bindings: dict[str, list[ast.Assign | ast.AugAssign]]
     _instances: dict[str, str]
     _returns: dict[str, str]
+    _returned_products: dict[str, tuple[ast.AST, ast.AST]]
+    _method_class: dict[int, str]
     _functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
 
     def _uses(self, scope: ast.AST) -> None:
@@ -333,34 +335,48 @@ class UseRules:
             self._instances[access_path(target) or ""] = value.func.id
 
     def _returned_layer(self, cls: ast.ClassDef) -> None:
-        """The layer a module's forward pass returns last (`return self.fc3(x)`; `return self.fc(h), h`)."""
+        """The layer a module's forward pass returns last (`return self.fc3(x)`; `return self.fc(h), h`),
+        or the product it returns (`return h @ self.item_emb.weight.T`: a table read out as the output)."""
         for fn in cls.body:
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._method_class[id(fn)] = cls.name
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name in ("forward", "__call__", "call"):
                 for node in ast.walk(fn):
                     value = node.value if isinstance(node, ast.Return) else None
                     if isinstance(value, ast.Tuple) and value.elts:
                         value = value.elts[0]
-                    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.args:
+                    if value is not None and _is_product(_unwrap(value)):
+                        self._returned_products[cls.name] = (fn, value)
+                    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.args:
                         if access_path(value.func.value) == "self":
                             self._returns[cls.name] = value.func.attr
 
-    def _model_output(self, called: str, what: str, line: int) -> None:
+    def _model_output(self, called: str, what: str, line: int, scope: ast.AST | None = None) -> None:
         """`out = net(x); loss = criterion(out, y)` with `net` an instance of a class of this file (or
-        the file's only model): the layer its forward pass returns is the output layer."""
+        the file's only model, or `self(x)` in one of the class's methods): the layer its forward pass
+        returns is the output layer, and so is the matrix of a product it returns."""
         cls = self._instances.get(called)
-        if cls is None and len(self._returns) == 1 and _MODEL_NAME.match(called):
-            cls = next(iter(self._returns))
+        if cls is None and called == "self" and scope is not None:
+            cls = self._method_class.get(id(scope))
+        models = set(self._returns) | set(self._returned_products)
+        if cls is None and len(models) == 1 and _MODEL_NAME.match(called):
+            cls = next(iter(models))
         layer = self._returns.get(cls or "")
         if layer is not None:
             why = f"`{layer}` is the layer `{cls}` returns, whose output is {what} (line {line})"
             self.layers.setdefault(layer, RoleHead(ROWS, why))
+        product = self._returned_products.get(cls or "")
+        if product is not None:
+            forward, value = product
+            returned = f"the output of `{cls}` (line {getattr(value, 'lineno', 0)}), which is {what}"
+            self._logits(forward, value, returned, ast.Pass(lineno=line, col_offset=0))
 
-    def _layer_call(self, core: ast.Call, what: str, line: int) -> None:
+    def _layer_call(self, core: ast.Call, what: str, line: int, scope: ast.AST | None = None) -> None:
         """`out = self.X(feat)` whose result is taken as logits: X is the output layer."""
         name = target_name(core.func)
         if name is None or not core.args or stem(core.func) in _CONSUMERS:
             return
-        self._model_output(access_path(core.func) or "", what, line)
+        self._model_output(access_path(core.func) or "", what, line, scope)
         if not _NOT_HEAD.match(name) and not _HIDDEN.match(name):
             why = f"`{name}` computes {what} (line {line})"
             self.layers.setdefault(name, RoleHead(ROWS, why))
@@ -369,7 +385,7 @@ class UseRules:
         core = _unwrap(expr)
         line = getattr(at, "lineno", 0)
         if isinstance(core, ast.Call) and not _is_product(core):
-            self._layer_call(core, what, line)
+            self._layer_call(core, what, line, scope)
             return
         if not _is_product(core):
             return

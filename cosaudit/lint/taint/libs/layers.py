@@ -144,6 +144,9 @@ class HeadRoles(UseRules):
         self._bindings: dict[str, list[ast.Assign | ast.AugAssign]] = {}
         self._keras = False  # the file imports TensorFlow / Keras: `layers[-1]` is a Keras layer
         self._returns: dict[str, str] = {}  # class -> the layer its forward pass returns (`self.fc3(x)`)
+        # class -> (its forward pass, the product that pass returns: `h @ self.item_emb.weight.T`)
+        self._returned_products: dict[str, tuple[ast.AST, ast.AST]] = {}
+        self._method_class: dict[int, str] = {}  # id of a method -> its class's name
         self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
         self._classes: list[ast.ClassDef] = []
         self._dense = False  # a `Dense(...)` call: Flax names to work out
