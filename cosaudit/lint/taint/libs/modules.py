@@ -43,6 +43,22 @@ def parameters(an: AnalyzerHost, c: CallSite) -> Any:
     return ParamList(None, root_of(path) if path else None)
 
 
+def state_dict_values(an: AnalyzerHost, c: CallSite) -> Any:
+    """`model.state_dict().values()`: the model's tensors in order, so that `list(...)[-2]` is, as for
+    `parameters()`, usually the last layer's weight (ahead of its bias); a head module's weight comes first."""
+    func = c.node.func
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    if not (isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute)):
+        return NOTHING
+    if receiver.func.attr != "state_dict" or receiver.args:
+        return NOTHING
+    owner = an.eval(receiver.func.value, c.env)
+    if isinstance(owner, HeadModule):
+        return ParamList(owner)  # `model.fc.state_dict().values()`: the head's weight first
+    path = access_path(receiver.func.value)
+    return ParamList(None, root_of(path) if path else None)
+
+
 def children(an: AnalyzerHost, c: CallSite) -> Any:
     """`model.children()` / `model.modules()`: its layers, the last of which is usually the head."""
     func = c.node.func
@@ -146,6 +162,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(fasttext_output_matrix, "get_output_matrix"),
     **table(embedding_table, "from_pretrained"),
     **table(parameters, "parameters"),
+    **table(state_dict_values, "values"),
     **table(children, "children", "modules"),
     **table(listing, "list", "tuple", "iter"),
     **table(sequential, "Sequential"),

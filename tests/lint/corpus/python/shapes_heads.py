@@ -47,6 +47,12 @@ lw = list(layer.parameters())[0]
 p2 = lw @ lw.T  # expect: COS102
 pw = list(clf.parameters())[-2]
 p3 = F.cosine_similarity(pw[0], pw[1], dim=0)  # expect: COS101
+sw = list(clf.state_dict().values())[-2]
+p3s = F.cosine_similarity(sw[0], sw[1], dim=0)  # expect: COS101
+hs = list(clf.classifier.state_dict().values())[0]
+p3h = F.cosine_similarity(hs[0], hs[1], dim=0)  # expect: COS101
+bias_or_buffer = list(clf.state_dict().values())[-1]
+p3b = F.cosine_similarity(bias_or_buffer[None], bias_or_buffer[None], dim=1)  # the bias, not rows: quiet
 emb = model.get_output_embeddings().weight
 p4 = F.cosine_similarity(emb[1], emb[2], dim=0)  # expect: COS101
 out_layer = model.get_output_embeddings()
