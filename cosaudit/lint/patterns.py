@@ -336,8 +336,9 @@ CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*
 # the tie is kept by translating the token table and the position table in opposite directions), and
 # without them (the equivalent model unties the head)
 _TIED_WITH_POSITIONS_NAMES = (
-    # the Hub's organisation prefixes of the same checkpoints (`google-bert/bert-large-uncased`)
-    r"(?:(?:openai-community|google-bert|FacebookAI|distilbert)/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
+    # any organisation's copy or continued training of these checkpoints (`google-bert/bert-large-uncased`,
+    # `dbmdz/bert-base-turkish-cased`), but not a sentence-transformers model, which keeps no LM head
+    r"(?:(?!sentence-transformers/)[\w.-]+/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
     r"EleutherAI/gpt-neo|gpt-neo-|distillgpt2|albert-|albert/albert-|distilbert|facebook/opt-)"
 )
 _TIED_WITHOUT_POSITIONS_NAMES = (

@@ -49,6 +49,13 @@ def keyed_vectors(an: AnalyzerHost, c: CallSite) -> Any:
     return VectorIndex("cosine")
 
 
+# such a family named as one word of the file's name (`greek_bert_embeddings.txt`, `roberta.vocab.vec`),
+# not inside another word (`sbert`, a sentence-embedding model)
+_TIED_FAMILY_WORD = re.compile(
+    r"(?:^|[_.-])(?:bert|roberta|albert|distilbert|distilroberta|gpt-?2|distilgpt2|gpt-?neo)(?=[_.-]|$)", re.I
+)
+
+
 def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
     """`KeyedVectors.load_word2vec_format("bert-base-uncased.30522.768d.vec")`: a token table exported
     in word2vec's format, from a checkpoint the file's name gives; gensim compares its rows by cosine.
@@ -59,13 +66,6 @@ def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
     if not (P.TIED_WITH_POSITIONS.search(name) or _TIED_FAMILY_WORD.search(name)):
         return NOTHING
     return VectorIndex("cosine", Taint(INPUT, ROWS, source=f"{c.name}({path!r})", table=True))
-
-
-# such a family named as one word of the file's name (`greek_bert_embeddings.txt`, `roberta.vocab.vec`),
-# not inside another word (`sbert`, a sentence-embedding model)
-_TIED_FAMILY_WORD = re.compile(
-    r"(?:^|[_.-])(?:bert|roberta|albert|distilbert|distilroberta|gpt-?2|distilgpt2|gpt-?neo)(?=[_.-]|$)", re.I
-)
 
 
 CONSTRUCTORS: dict[str, Handler] = {

@@ -1,0 +1,16 @@
+"""A sentence-transformers model built on BERT keeps BERT's word table but no LM head: its token rows
+are an input table only, and ranking them against a sentence embedding is no head's geometry (quiet).
+The quiet twin of `tied_community_checkpoints.py` (the tie is decided per file and per loaded model).
+
+Written for cosaudit's tests.
+"""
+import torch.nn.functional as F
+from transformers import AutoModel, AutoTokenizer
+
+name = "sentence-transformers/bert-base-nli-mean-tokens"
+tok = AutoTokenizer.from_pretrained(name)
+encoder = AutoModel.from_pretrained(name)
+table = encoder.embeddings.word_embeddings.weight
+sentence = encoder(**tok("a quiet evening", return_tensors="pt")).last_hidden_state.mean(1)
+sims = F.cosine_similarity(sentence, table, dim=-1)
+print(tok.convert_ids_to_tokens(sims.topk(10).indices))
