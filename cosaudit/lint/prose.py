@@ -47,6 +47,9 @@ SUBJECT = re.compile(
     # Press & Wolf's name of the output embedding, tied to the input one ("word embedding & pre-softmax layer")
     r"pre-?softmax (?:layer|weights?|matrix|embeddings?)|"
     r"classifier\.weight|head rows?|rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix))|"
+    # "the class embeddings learned by the softmax layer"
+    r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of) the "
+    r"(?:softmax|output|last|final|classification|classifier) layer|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output|"
     r"weight space of the (?:fc|final|last|output|classifier|classification|softmax)"
@@ -74,6 +77,8 @@ RELATION = re.compile(
     r"(?:ways?|directions?)|"
     r"(?:nearly|almost|roughly|approximately|close to) (?:anti-?)?parallel|parallel (?:to|with)|anti-?parallel|"
     r"close(?:r|st)? together|cluster(?:s|ed)? (?:together|by)|"
+    # "the rows of the output layer for happy and joy are close"
+    r"(?:are|is|sit|lie|remain|stay) (?:very |quite |fairly |really )?close(?:r|st)?(?= *(?:[,.;:]|$|and\b|so\b))|"
     r"similar directions?|"
     r"shares? (?:a )?subspace|entangle(?:d|ment)|"
     # "orthogonal" as a relation, not linear algebra's "orthogonal projection / complement / basis"
