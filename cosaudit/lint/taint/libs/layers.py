@@ -42,7 +42,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     target_name,
 )
 from cosaudit.lint.taint.syntax import access_path, const, walk_nodes
-from cosaudit.lint.taint.values import COLS, NOTHING, PARAM, ROWS, HeadModule, Taint
+from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, HeadModule, Taint
 
 # a layer named as the readout of the model
 _HEAD_NAME = re.compile(
@@ -56,6 +56,10 @@ _SOFTMAX_LAYERS = {"Softmax", "LogSoftmax"}
 _LAST_KEY = "<last layer>"
 # Keras' last layer: `model.layers[-1].weights[0]`, `model.get_layer(index=-1).get_weights()[0]`
 _LAST_LAYER = re.compile(r"(?:^|\.)layers\[-1\]\.(?:weight|weights\[0\]|trainable_weights\[0\])$")
+# a Keras model's weights in order, the last layer's kernel second to last (`model.get_weights()[-2]`)
+_KERAS_SECOND_TO_LAST = re.compile(
+    r"(?:^|\.)(?:get_weights\(\)|trainable_weights|weights|trainable_variables|variables)\[-2\]$"
+)
 _FORWARD = re.compile(r"^(forward|__call__|call|logits?|get_logits|compute_logits)$")
 
 
@@ -313,7 +317,12 @@ class HeadRoles(UseRules):
         return RoleHead(COLS if kernel else role.orient, role.why).taint(path)
 
     def _last_layer(self, path: str) -> Taint | None:
-        """`model.layers[-1].weight` / `.weights[0]`: the last layer's weight (a Keras kernel: columns)."""
+        """`model.layers[-1].weight` / `.weights[0]`: the last layer's weight (a Keras kernel: columns);
+        in a Keras file, `model.get_weights()[-2]` / `model.trainable_weights[-2]`: the last Dense
+        layer's kernel, ahead of its bias (as `list(model.parameters())[-2]` is in PyTorch)."""
+        if self._keras and _KERAS_SECOND_TO_LAST.search(path):
+            why = "it is the model's second-to-last weight, the kernel of its last layer (its bias comes last)"
+            return Taint(LABEL, COLS, source=path, confidence="medium", why=why)
         if _LAST_LAYER.search(path) is None:
             return None
         keras = self._keras or not path.endswith(".weight")

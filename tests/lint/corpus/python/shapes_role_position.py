@@ -42,6 +42,11 @@ kernel_n = tf.math.l2_normalize(kernel, axis=0)
 print(tf.matmul(kernel_n, kernel_n, transpose_a=True))  # expect: COS101
 first_kernel, first_bias = keras_model.layers[0].get_weights()
 print(cosine_similarity(first_kernel.T))
+# the whole model's weights in order: the last Dense kernel comes second to last, ahead of its bias
+last_kernel = keras_model.get_weights()[-2]
+print(cosine_similarity(last_kernel.T))  # expect: COS101
+print(cosine_similarity(keras_model.trainable_weights[-2].numpy().T))  # expect: COS101
+print(cosine_similarity(last_kernel))  # its rows are hidden dimensions: quiet
 
 params = restore("ckpt")
 last_key = sorted(params["params"].keys())[-1]
