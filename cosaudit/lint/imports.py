@@ -53,9 +53,10 @@ class FileImports:
         self._folder = os.path.dirname(os.path.abspath(importer))
 
     def helpers(self, module: str | None, level: int) -> dict[str, Exported] | None:
-        """The label-row helpers of `from <level dots><module> import ...` (None: not a module of the scan)."""
-        summary = self._index.summary(self._folder, module, level)
-        return summary.helpers if summary is not None else None
+        """The label-row helpers of `from <level dots><module> import ...` (None: not a module of the scan),
+        with those the module passes on from its scanned siblings (a package's `__init__.py` that
+        re-exports `from .emb_verbalizer import EmbVerbalizer`)."""
+        return self._index.helpers(self._folder, module, level)
 
     def class_evidence(self, tree: ast.Module) -> set[str]:
         """What the classes this file imports from scanned modules show ("cosine head", "tied positions")."""
@@ -91,6 +92,25 @@ class ModuleIndex:
     def summary(self, folder: str, module: str | None, level: int) -> _Summary | None:
         path = self.resolve(folder, module, level)
         return self._summary(path) if path is not None else None
+
+    def helpers(self, folder: str, module: str | None, level: int) -> dict[str, Exported] | None:
+        """A module's helpers, and (one hop) those it imports by name or by `*` from scanned siblings."""
+        path = self.resolve(folder, module, level)
+        if path is None:
+            return None
+        summary = self._summary(path)
+        if not summary.imports:
+            return summary.helpers
+        found: dict[str, Exported] = {}
+        here = os.path.dirname(path)
+        for mod, lvl, imported in summary.imports:
+            sibling = self.resolve(here, mod, lvl)
+            if sibling is None or sibling == path:
+                continue
+            offered = self._summary(sibling).helpers
+            found.update({n: h for n, h in offered.items() if "*" in imported or n in imported})
+        found.update(summary.helpers)  # the module's own definitions shadow what it imports
+        return found
 
     def classes(
         self, folder: str, module: str | None, level: int, names: tuple[str, ...], *, passed_on: bool

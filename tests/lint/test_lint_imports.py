@@ -472,3 +472,45 @@ def test_a_call_of_another_modules_function_without_head_geometry_stays_quiet(tm
     trainer = _TRAINER.replace("nc_dict = analysis(self.model, self.train_loader, self.args)", "nc_dict = {}")
     _write(tmp_path, {"utils/measure_nc.py": _NC_HELPER, "trainer.py": trainer})
     assert _codes(tmp_path) == [("utils/measure_nc.py", "COS101", 9)]
+
+
+_VERBALIZER = """\
+import torch
+from sentence_transformers import util
+
+
+class EmbVerbalizer:
+    def __init__(self, tokenizer, model=None):
+        self.tokenizer = tokenizer
+        self.embeddings = model.get_input_embeddings()
+
+    def from_file(self, words, k=10):
+        sim = torch.zeros(len(words), self.tokenizer.vocab_size)
+        for i, w in enumerate(words):
+            base = self.embeddings(torch.tensor([self.tokenizer.convert_tokens_to_ids(w)]))
+            for j in range(self.tokenizer.vocab_size):
+                sim[i][j] = util.cos_sim(self.embeddings(torch.tensor([j])), base)[0][0]
+        return [torch.topk(sim[i], k) for i in range(len(words))]
+"""
+_DRIVER = """\
+from transformers import AutoModelForMaskedLM, AutoTokenizer
+from prompts import EmbVerbalizer
+
+plm = AutoModelForMaskedLM.from_pretrained("roberta-large")
+tok = AutoTokenizer.from_pretrained("roberta-large")
+words = EmbVerbalizer(tok, model=plm).from_file(["sports", "politics"])
+"""
+
+
+def test_a_class_a_package_re_exports_from_its_module_is_followed(tmp_path: Path) -> None:
+    """`from prompts import EmbVerbalizer`, which `prompts/__init__.py` takes from `.emb_verbalizer`:
+    the class's comparing method is followed as if imported from its own module (one hop)."""
+    package = {"prompts/__init__.py": "from .emb_verbalizer import EmbVerbalizer\n",
+               "prompts/emb_verbalizer.py": _VERBALIZER, "run.py": _DRIVER}
+    _write(tmp_path, package)
+    assert _codes(tmp_path, "run.py", "prompts") == [("run.py", "COS150", 6)]
+    # a package that re-exports other names, or nothing, passes nothing on
+    _write(tmp_path, {"prompts/__init__.py": "from .emb_verbalizer import Other\n"})
+    assert _codes(tmp_path, "run.py", "prompts") == []
+    _write(tmp_path, {"prompts/__init__.py": "from .emb_verbalizer import *\n"})
+    assert _codes(tmp_path, "run.py", "prompts") == [("run.py", "COS150", 6)]
