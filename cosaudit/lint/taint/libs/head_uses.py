@@ -277,7 +277,7 @@ class UseRules:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 bound.setdefault(node.targets[0].id, []).append(node)
                 if LOGITS.search(node.targets[0].id):
-                    self._logits(scope, node.value, f"`{node.targets[0].id}`", node)
+                    self._logits(scope, node.value, f"`{node.targets[0].id}`", node.lineno)
         for node in own:
             if not isinstance(node, ast.Call):
                 continue
@@ -288,7 +288,7 @@ class UseRules:
             if isinstance(core, ast.Name):  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
                 before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
                 core = before[-1].value if before else core
-            self._logits(scope, core, f"logits that go to `{stem(node.func)}`", node)
+            self._logits(scope, core, f"logits that go to `{stem(node.func)}`", getattr(node, "lineno", 0))
 
     def _built_matrix(self, scope: ast.AST, target: ast.AST, value: ast.AST) -> None:
         """`self.W = nn.Parameter(torch.randn(num_classes, d))`, `torch.zeros(d, n_classes,
@@ -369,7 +369,7 @@ class UseRules:
         if product is not None:
             forward, value = product
             returned = f"the output of `{cls}` (line {getattr(value, 'lineno', 0)}), which is {what}"
-            self._logits(forward, value, returned, ast.Pass(lineno=line, col_offset=0))
+            self._logits(forward, value, returned, line)
 
     def _layer_call(self, core: ast.Call, what: str, line: int, scope: ast.AST | None = None) -> None:
         """`out = self.X(feat)` whose result is taken as logits: X is the output layer."""
@@ -381,9 +381,10 @@ class UseRules:
             why = f"`{name}` computes {what} (line {line})"
             self.layers.setdefault(name, RoleHead(ROWS, why))
 
-    def _logits(self, scope: ast.AST, expr: ast.AST, what: str, at: ast.AST) -> None:
+    def _logits(self, scope: ast.AST, expr: ast.AST, what: str, line: int) -> None:
+        """`expr` computes logits (`what`, at `line`): the matrix of its product with hidden states, or the
+        layer it calls, is the head."""
         core = _unwrap(expr)
-        line = getattr(at, "lineno", 0)
         if isinstance(core, ast.Call) and not _is_product(core):
             self._layer_call(core, what, line, scope)
             return
