@@ -339,7 +339,9 @@ _TIED_WITH_POSITIONS_NAMES = (
     # any organisation's copy or continued training of these checkpoints (`google-bert/bert-large-uncased`,
     # `dbmdz/bert-base-turkish-cased`), but not a sentence-transformers model, which keeps no LM head
     r"(?:(?!sentence-transformers/)[\w.-]+/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
-    r"EleutherAI/gpt-neo|gpt-neo-|distillgpt2|albert-|albert/albert-|distilbert|facebook/opt-)"
+    r"EleutherAI/gpt-neo|gpt-neo-|distillgpt2|albert-|albert/albert-|distilbert|facebook/opt-|"
+    # Whisper's decoder: its token table is the output projection (`proj_out`), beside learned positions
+    r"whisper-)"
 )
 _TIED_WITHOUT_POSITIONS_NAMES = (
     r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
@@ -356,6 +358,7 @@ LEARNED_POSITIONS = re.compile(
 TIED_POSITIONS_EVIDENCE = re.compile(
     r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
     r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"
+    r"WhisperForConditionalGeneration|"
     # nanoGPT's model.py (GPT with GPTConfig: wte tied to lm_head, learned wpe), as its forks import it
     r"^\s*from\s+(?:[\w.]*\.)?(?:model|nanogpt|nano_gpt)\s+import\s+[^\n]*\bGPTConfig\b|"
     r"['\"]" + _TIED_WITH_POSITIONS_NAMES + "|"
