@@ -341,7 +341,9 @@ _TIED_WITH_POSITIONS_NAMES = (
     r"(?:(?!sentence-transformers/)[\w.-]+/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
     r"EleutherAI/gpt-neo|gpt-neo-|distillgpt2|albert-|albert/albert-|distilbert|facebook/opt-|"
     # Whisper's decoder: its token table is the output projection (`proj_out`), beside learned positions
-    r"whisper-)"
+    r"whisper-|"
+    # RoBERTa's descendants and BART: an MLM / LM head tied to the token table, learned positions
+    r"xlm-roberta-|camembert-|longformer-|bart-|mbart-)"
 )
 _TIED_WITHOUT_POSITIONS_NAMES = (
     r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
@@ -358,7 +360,7 @@ LEARNED_POSITIONS = re.compile(
 TIED_POSITIONS_EVIDENCE = re.compile(
     r"GPT2(?:LMHead)?Model|GPTNeo(?:ForCausalLM|Model)|Roberta\w*For\w+|Bert\w*For(?:MaskedLM|PreTraining)|"
     r"Albert\w*For(?:MaskedLM|PreTraining)|Electra\w*ForMaskedLM|OPT(?:ForCausalLM|Model)\b|"
-    r"WhisperForConditionalGeneration|"
+    r"WhisperForConditionalGeneration|(?:M)?Bart(?:ForConditionalGeneration|ForCausalLM)|XLMRoberta\w*ForMaskedLM|"
     # nanoGPT's model.py (GPT with GPTConfig: wte tied to lm_head, learned wpe), as its forks import it
     r"^\s*from\s+(?:[\w.]*\.)?(?:model|nanogpt|nano_gpt)\s+import\s+[^\n]*\bGPTConfig\b|"
     r"['\"]" + _TIED_WITH_POSITIONS_NAMES + "|"

@@ -1,5 +1,6 @@
 """Checkpoints that other organisations trained from BERT, RoBERTa or GPT-2 and host under their own
-name (`dbmdz/bert-base-turkish-cased`, `klue/roberta-base`): the same architecture, which ties the
+name (`dbmdz/bert-base-turkish-cased`, `klue/roberta-base`), and RoBERTa's and BART's multilingual
+descendants (`xlm-roberta-base`, `facebook/mbart-large-50`): the same kind of architecture, which ties the
 word embeddings to the LM head and adds learned absolute positions, so cosines of their token rows move
 with a translation that keeps the model (the token rows by c, the position rows by -c). A pooled
 output ranked against every token row is such a cosine lens (COS150).
@@ -20,3 +21,11 @@ print(tok.convert_ids_to_tokens(sims.topk(10).indices))
 klue = AutoModel.from_pretrained("klue/roberta-base")
 rows = klue.get_input_embeddings().weight
 print(F.cosine_similarity(rows[100], rows[200], dim=0))  # expect: COS150
+
+xlmr = AutoModel.from_pretrained("FacebookAI/xlm-roberta-base")
+pieces = xlmr.get_input_embeddings().weight
+print(F.cosine_similarity(pieces[500], pieces[900], dim=0))  # expect: COS150
+
+mbart = AutoModel.from_pretrained("facebook/mbart-large-50")
+shared = mbart.get_input_embeddings().weight
+print(F.cosine_similarity(shared[42], shared[43], dim=0))  # expect: COS150

@@ -14,3 +14,8 @@ table = encoder.embeddings.word_embeddings.weight
 sentence = encoder(**tok("a quiet evening", return_tensors="pt")).last_hidden_state.mean(1)
 sims = F.cosine_similarity(sentence, table, dim=-1)
 print(tok.convert_ids_to_tokens(sims.topk(10).indices))
+
+# DeBERTa-v3 reads positions as relative biases, with no absolute position table beside its tied one
+deberta = AutoModel.from_pretrained("microsoft/deberta-v3-base")
+rows = deberta.get_input_embeddings().weight
+print(F.cosine_similarity(rows[100], rows[200], dim=0))
