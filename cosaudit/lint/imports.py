@@ -83,6 +83,7 @@ class ModuleIndex:
     def __init__(self, files: Iterable[Path]):
         self._py = {os.path.abspath(p) for p in files if p.suffix == ".py"}
         self._summaries: dict[str, _Summary] = {}
+        self._helpers: dict[str, dict[str, Exported]] = {}  # a module's helpers with those it passes on
 
     def for_file(self, importer: Path) -> FileImports | None:
         """The other modules as `importer` sees them (None when the scan holds no other module)."""
@@ -98,6 +99,9 @@ class ModuleIndex:
         path = self.resolve(folder, module, level)
         if path is None:
             return None
+        cached = self._helpers.get(path)
+        if cached is not None:
+            return cached  # every importer of a package sees the same merge: made once
         summary = self._summary(path)
         if not summary.imports:
             return summary.helpers
@@ -110,6 +114,7 @@ class ModuleIndex:
             offered = self._summary(sibling).helpers
             found.update({n: h for n, h in offered.items() if "*" in imported or n in imported})
         found.update(summary.helpers)  # the module's own definitions shadow what it imports
+        self._helpers[path] = found
         return found
 
     def classes(

@@ -332,6 +332,16 @@ SCALED_LOGITS_FACTOR = re.compile(r"(?:temperature|temp|tau|scale)\b")
 NORMALISED_WEIGHT = re.compile(r"\bnormalize\(\s*[\w.]*\.weight\b")
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
 CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
+# the model families whose token table is their head's, with learned absolute positions beside it, as a
+# word of a file's name or of prose (`greek_bert_embeddings.txt`, "Whisper's token embedding table"); the
+# checkpoint names below spell the same families as the Hub does
+TIED_POSITION_FAMILIES = (
+    "gpt-?2", "distilgpt-?2", "gpt-?neo", "bert", "distilbert", "roberta", "distilroberta", "xlm-roberta",
+    "camembert", "longformer", "albert", "bart", "mbart", "whisper",
+)
+# one of them as a word of a file's name, not inside another word (`sbert`, a sentence-embedding model)
+TIED_FAMILY_WORD = re.compile(r"(?:^|[_.-])(?:" + "|".join(TIED_POSITION_FAMILIES) + r")(?=[_.-]|$)", re.I)
+
 # tied checkpoints by name: with learned absolute position embeddings added to the token rows (design.md:
 # the tie is kept by translating the token table and the position table in opposite directions), and
 # without them (the equivalent model unties the head)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cosaudit.lint.formats.interface import Paragraph
+from cosaudit.lint.patterns import TIED_POSITION_FAMILIES
 from cosaudit.lint.sentences import Sentence, sentences
 
 _I = re.IGNORECASE
@@ -22,8 +23,7 @@ _NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learnin
 # BERT, OPT): its rows are the head's rows. Named as a table, an input or static embedding only:
 # "BERT embeddings" alone are most often contextual hidden states.
 _TIED_MODEL = (
-    r"(?:GPT-?2|GPT-?Neo|nanoGPT|minGPT|DistilGPT-?2|BERT|RoBERTa|XLM-R(?:oBERTa)?|ALBERT|DistilBERT|OPT|BART|"
-    r"Whisper(?:'s decoder)?)"
+    r"(?:" + "|".join(TIED_POSITION_FAMILIES) + r"|nanoGPT|minGPT|XLM-R|OPT|Whisper's decoder)"
     r"(?:[- ](?:small|base|large|medium|xl|cased|uncased))*(?:'s|’s| ?的)?"
 )
 _TIED_TABLE = (

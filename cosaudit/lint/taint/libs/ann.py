@@ -10,7 +10,6 @@ Euclidean index over raw rows queried by other vectors ranks logits or distances
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any
@@ -49,13 +48,6 @@ def keyed_vectors(an: AnalyzerHost, c: CallSite) -> Any:
     return VectorIndex("cosine")
 
 
-# such a family named as one word of the file's name (`greek_bert_embeddings.txt`, `roberta.vocab.vec`),
-# not inside another word (`sbert`, a sentence-embedding model)
-_TIED_FAMILY_WORD = re.compile(
-    r"(?:^|[_.-])(?:bert|roberta|albert|distilbert|distilroberta|gpt-?2|distilgpt2|gpt-?neo)(?=[_.-]|$)", re.I
-)
-
-
 def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
     """`KeyedVectors.load_word2vec_format("bert-base-uncased.30522.768d.vec")`: a token table exported
     in word2vec's format, from a checkpoint the file's name gives; gensim compares its rows by cosine.
@@ -63,7 +55,7 @@ def word2vec_export(an: AnalyzerHost, c: CallSite) -> Any:
     GPT-2, RoBERTa) makes the rows a head's; a word2vec or GloVe file stays a word2vec file."""
     path = string_value(c.node.args[0], an.strings) if c.node.args else None
     name = PurePath(path).name if path is not None else ""
-    if not (P.TIED_WITH_POSITIONS.search(name) or _TIED_FAMILY_WORD.search(name)):
+    if not (P.TIED_WITH_POSITIONS.search(name) or P.TIED_FAMILY_WORD.search(name)):
         return NOTHING
     return VectorIndex("cosine", Taint(INPUT, ROWS, source=f"{c.name}({path!r})", table=True))
 

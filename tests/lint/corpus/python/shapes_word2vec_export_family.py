@@ -16,6 +16,9 @@ print([w for w, _ in exported.most_similar("athens")])  # expect: COS150
 wordpieces = KeyedVectors.load_word2vec_format("exports/roberta.vocab.vec", binary=False)
 print(wordpieces.similarity("river", "bank"))  # expect: COS150
 
+decoder_rows = KeyedVectors.load_word2vec_format("exports/whisper_decoder_tokens.vec")
+print(decoder_rows.most_similar("rug"))  # expect: COS150
+
 # quiet: a sentence-embedding model's words, a name that only contains a family's letters, fastText
 sentence_words = KeyedVectors.load_word2vec_format("sbert_words.txt")
 print(sentence_words.most_similar("athens"))
