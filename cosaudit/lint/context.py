@@ -30,6 +30,9 @@ class Facts:
     # a tied model whose inputs add learned absolute positions (GPT-2, BERT, RoBERTa): `wte + c` with
     # `wpe - c` keeps every input, so translating the tied rows is a symmetry of the whole model
     tied_positions: bool = False
+    # ... known only because the file loads a masked LM by a name it does not give
+    # (`AutoModelForMaskedLM.from_pretrained(model_name)`): the message says so
+    tied_positions_assumed: bool = False
     # how the checkpoint a variable is loaded from by name is tied, as `tied_checkpoints` says it
     # (`t5_model = T5….from_pretrained("t5-large")`: "untie"); only variables whose loads agree
     tie_of: dict[str, str] = field(default_factory=dict)

@@ -104,6 +104,8 @@ class DocumentChecker:
         # a normalised head is the code's own: `logit_scale` in a commented-out line is no evidence
         live_code = "\n".join(line for line in module.lines if not line.lstrip().startswith("#"))
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
+        named_positions = bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)) or "tied positions" in code.imported_classes
+        assumed_positions = not named_positions and _unnamed_masked_lm(live_code)
         facts = Facts(
             sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)) or _non_softmax_readout(live_code),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
@@ -112,8 +114,8 @@ class DocumentChecker:
             or any(_trained_as_logits(ev) for ev in events),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             tied_checkpoints=_tied_checkpoints(live_code),
-            tied_positions=bool(P.TIED_POSITIONS_EVIDENCE.search(code_text))
-            or "tied positions" in code.imported_classes,
+            tied_positions=named_positions or assumed_positions,
+            tied_positions_assumed=assumed_positions,
             tie_of=_ties_by_variable(live_code),
             gpt2_named=bool(_GPT2_NAME.search(code_text) or _GPT2_NAME.search(prose_text)),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
@@ -274,6 +276,14 @@ def _tied_checkpoints(code: str) -> str:
     loaded = P.LOADED_CHECKPOINT.findall(code)
     kinds = {P.tie_kind(name) for owner, name in loaded if not owner.endswith(("Tokenizer", "Processor"))}
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+def _unnamed_masked_lm(code: str) -> bool:
+    """A masked LM loaded by a name the file does not give, in a file that names no checkpoint of another
+    kind (a T5, a DeBERTa): most masked LMs tie their head to the token table beside learned positions."""
+    if "AutoModelForMaskedLM" not in code or not P.UNNAMED_MASKED_LM.search(code):
+        return False
+    return not (P.MASKED_LM_WITHOUT_POSITIONS.search(code) or P.TIED_WITHOUT_POSITIONS.search(code))
 
 
 def _ties_by_variable(code: str) -> dict[str, str]:

@@ -245,10 +245,12 @@ DISPLAY_CALLS = _RANKINGS | {
     "UMAP",
     "AgglomerativeClustering",
     "KMeans",
-    # the nearest label itself (`torch.argmax(sims, dim=1)`: decoding vectors to their closest tokens)
+    # the nearest label itself (`torch.argmax(sims, dim=1)`: decoding vectors to their closest tokens), or
+    # the farthest, or the nearest of negated cosines (`torch.argmin(-cos)`, a distance's convention)
     "argmax",
+    "argmin",
 }
-DISPLAY_METHODS = _RANKINGS | {"argmax", "sort_values"}
+DISPLAY_METHODS = _RANKINGS | {"argmax", "argmin", "sort_values"}
 BEHAVIOUR_CALLS = {
     "spearmanr",
     "pearsonr",
@@ -378,6 +380,12 @@ TIED_POSITIONS_EVIDENCE = re.compile(
     r"\b(?:distil)?gpt2\.(?:transformer\.)?wte\b|\.(?:bert|roberta|distilbert)\.embeddings\.word_embeddings\b",
     re.MULTILINE,
 )
+# a masked LM loaded by a name the file does not give (`AutoModelForMaskedLM.from_pretrained(name)`):
+# BERT, RoBERTa, ALBERT, ELECTRA, XLM-R and their kin tie the MLM head to the token table beside learned
+# absolute positions; the masked LMs that do not (DeBERTa's relative positions, rotary ModernBERT and
+# RoFormer) are the exception a file names when it means one
+UNNAMED_MASKED_LM = re.compile(r"\bAutoModelForMaskedLM\.from_pretrained\(\s*(?!\s|['\"])")
+MASKED_LM_WITHOUT_POSITIONS = re.compile(r"deberta|modernbert|roformer|nomic-bert|mosaic-bert", re.I)
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|"
     rf"['\"](?:{_TIED_WITH_POSITIONS_NAMES}|{_TIED_WITHOUT_POSITIONS_NAMES})"

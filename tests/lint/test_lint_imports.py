@@ -415,15 +415,22 @@ def test_a_notebook_calling_a_helper_class_that_compares_token_rows_of_a_tied_ch
         'print(model.most_similar("library", top_n=10))\n',
     )
     _write(tmp_path, {"tokenizeutils.py": _TEACHING_HELPER, "embed.ipynb": nb})
-    assert _codes(tmp_path) == [("embed.ipynb", "COS150", 1)]
-    # the helper module alone names no checkpoint: its token rows are an input table, quiet
-    assert _codes(tmp_path, "tokenizeutils.py") == []
+    assert _codes(tmp_path) == [("embed.ipynb", "COS150", 1), ("tokenizeutils.py", "COS150", 20)]
+    # the helper module alone names no checkpoint, but loads a masked LM: most (BERT, RoBERTa, ALBERT,
+    # ELECTRA, XLM-R) tie their head to the token table beside learned positions, and the message says
+    # that this is assumed
+    assert _codes(tmp_path, "tokenizeutils.py") == [("tokenizeutils.py", "COS150", 20)]
+    findings = check_paths([str(tmp_path / "tokenizeutils.py")], CheckConfig()).findings
+    (finding,) = [f for f in findings if f.code == "COS150"]
+    assert "assumed, as the file loads a masked LM by a name it does not give" in finding.message
 
 
-def test_the_same_helper_class_given_a_rope_checkpoint_stays_quiet(tmp_path: Path) -> None:
+def test_the_same_helper_class_given_a_rope_checkpoint_leaves_the_notebook_quiet(tmp_path: Path) -> None:
     nb = _notebook('from tokenizeutils import Model\nmodel = Model("google/gemma-2b")\nmodel.most_similar("library")\n')
     _write(tmp_path, {"tokenizeutils.py": _TEACHING_HELPER, "embed.ipynb": nb})
-    assert _codes(tmp_path) == []
+    # the notebook's call is judged by the checkpoint it names (Gemma: rotary positions); the helper
+    # keeps its own reading of a masked LM it loads by an unnamed checkpoint
+    assert _codes(tmp_path) == [("tokenizeutils.py", "COS150", 20)]
 
 
 # a neural-collapse analysis helper of the repository (real: utils/measure_nc.py of a long-tailed

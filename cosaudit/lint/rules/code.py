@@ -455,6 +455,14 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     def positions(ev: Event) -> bool:
         return table_tie(ev, ctx.facts)[1]
 
+    def positions_note(ev: Event) -> str:
+        note = (" with learned position embeddings (translating the token rows by c and the position rows "
+                "by -c keeps every input vector)")
+        if ctx.facts.tied_positions_assumed:
+            note += (" — assumed, as the file loads a masked LM by a name it does not give: BERT, RoBERTa, "
+                     "ALBERT, ELECTRA and XLM-R tie their MLM head to this table (not DeBERTa or ModernBERT)")
+        return note
+
     yield from event_hits(
         ctx,
         "COS150",
@@ -462,12 +470,7 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
             ("one vector ranked by similarity against the input-embedding rows" if ev.ranking else
              "similarity between input-embedding rows")
             + f"{source_of(ev)} of a tied model"
-            + (
-                " with learned position embeddings (translating the token rows by c and the position rows "
-                "by -c keeps every input vector)"
-                if positions(ev)
-                else ", with prose about predictions"
-            )
+            + (positions_note(ev) if positions(ev) else ", with prose about predictions")
         ),
         "the tied matrix is also the output head, whose rows are fixed only up to a translation "
         "that leaves every probability unchanged",

@@ -449,10 +449,11 @@ NOTHING = object()  # a handler's "not mine": the caller goes on to the next rul
 
 
 def _risk(value: Any) -> tuple[int, int, int]:
-    """How much a value matters to the analysis: a similarity, then label rows (uncentred before
-    centred, normalised before raw), then a tied model's token rows, then anything else."""
+    """How much a value matters to the analysis: a similarity (an angle before a distance, which a
+    translation of the rows leaves alone between rows), then label rows (uncentred before centred,
+    normalised before raw), then a tied model's token rows, then anything else."""
     if isinstance(value, Sim):
-        return (3, 0, 0)
+        return (3, int(value.event.kind != "euclid"), 0)
     if isinstance(value, DictVal):
         return _risk(value.riskiest())
     if isinstance(value, Taint) and value.kind == LABEL:
