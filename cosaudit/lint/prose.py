@@ -53,6 +53,10 @@ SUBJECT = re.compile(
     r"(?:softmax|output|last|final|classification|classifier) layer|"
     r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
     r"token vectors? of the output|"
+    # a neuroscience reading of the same rows: "the incoming weights of output neuron i", "the output
+    # units' input weights"
+    r"(?:incoming|input|afferent) weights? (?:vectors? )?of (?:the |an |each |two )?output (?:neurons?|units?|nodes?)|"
+    r"output (?:neurons?|units?|nodes?)(?:'|’)?(?:s|’s|'s)? (?:incoming|input|afferent) weights?(?: vectors?)?|"
     r"weight space of the (?:fc|final|last|output|classifier|classification|softmax)"
     r"(?: linear| fully[- ]connected)? layer|"
     # other names of the same rows: softmax / readout weights, classifier rows, the output token table
@@ -86,7 +90,7 @@ RELATION = re.compile(
     r"orthogonal(?! (?:projections?|complements?|basis|bases|matri(?:x|ces)|group))|"
     r"geometric(?:al)? proximity|hypersphere|"
     # the mean pairwise cosine of the rows ("the output embeddings are extremely anisotropic")
-    r"(?:an)?isotrop(?:y|ic|ically)|narrow cone|"
+    r"(?:an)?isotrop(?:y|ic|ically)|narrow[- ]cone|"
     # word-similarity benchmarks score a table by the cosines of its rows against human judgements
     r"word[- ]similarity (?:benchmarks?|tasks?|datasets?|evaluations?)|"
     r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
@@ -182,7 +186,11 @@ SECTION_REFUTE = re.compile(
 CAVEAT = re.compile(
     r"translation|invarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|identifiab\w+|"
     r"differences? of (?:the )?(?:rows|unembedding\w*|"
-    r"label|class)|\bnot (?:a property|meaningful|informative)|"
+    r"label|class)|"
+    # the geometry "is not a property of the model / not meaningful": not "i and j are not informative of
+    # the class indices", which speaks of something else
+    r"\b(?:cos(?:ines?)?|angles?|similarit(?:y|ies)|geometry|distances?|numbers?|values?)\b[^.;]{0,80}?"
+    r"\bnot (?:a property|meaningful|informative)|"
     # the angle is not what the head reads: "not a nearest-direction classifier", "should not mean
     # nearest by angle", "dot products, which combine direction with length"
     r"\bnot (?:a |the )?(?:\w+ )?nearest[- ](?:direction|angle)|\bnot mean nearest|nearest by (?:angle|cosine) is not|"

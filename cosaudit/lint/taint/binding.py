@@ -103,6 +103,11 @@ class BindingRules(AnalyzerHost):
         return None
 
     def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name):
+                # the loop's own value: not a head name a test bound to a same-named variable of another
+                # loop or function (`if "lm_head" in name:` there, `directions[name]` here)
+                self.strings.pop(node.id, None)
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("zip", "enumerate"):
             vals = [self._element(self.eval(a, env)) for a in it.args]
             if it.func.id == "enumerate":
