@@ -460,7 +460,8 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
                 "by -c keeps every input vector)")
         if ctx.facts.tied_positions_assumed:
             note += (" — assumed, as the file loads a masked LM by a name it does not give: BERT, RoBERTa, "
-                     "ALBERT, ELECTRA and XLM-R tie their MLM head to this table (not DeBERTa or ModernBERT)")
+                     "ALBERT, ELECTRA and XLM-R tie their MLM head to this table beside learned positions "
+                     "(DeBERTa and ModernBERT add none)")
         return note
 
     yield from event_hits(
