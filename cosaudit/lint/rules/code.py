@@ -431,7 +431,11 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     model adds learned position embeddings to its token rows — GPT-2, GPT-Neo, BERT, RoBERTa —
     whatever the prose says (warning): translating the token rows by `c` and the position rows by
     `-c` keeps every input vector and shifts every logit alike, so even as input geometry the
-    token rows' cosines are no property of the model.
+    token rows' cosines are no property of the model. A masked LM loaded by a name the file does
+    not give (`AutoModelForMaskedLM.from_pretrained(name)`) is taken for one of those (BERT,
+    RoBERTa, ALBERT, ELECTRA and XLM-R tie their MLM head to the token table beside learned
+    positions) unless the file names a DeBERTa, ModernBERT or RoFormer; the message says that this
+    is assumed.
 
     ## Why is this a problem?
     In a tied model the input embedding *is* the output head, so the translation ambiguity of the
