@@ -188,6 +188,7 @@ _TARGETS = {
     "heldout36": (22, 15, 2, 20, {".py", ".ipynb", ".md", ".tex"}),
     "heldout37": (29, 16, 6, 23, {".py", ".ipynb", ".md"}),
     "heldout38": (27, 19, 10, 17, {".py", ".ipynb", ".md", ".tex"}),
+    "heldout39": (24, 20, 4, 20, {".py", ".md", ".tex"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
