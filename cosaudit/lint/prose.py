@@ -167,6 +167,8 @@ REFUTE = re.compile(
     r"\bcounterexample\w*|\bdebunk\w*|\bflag(?:s|ged|ging)?\b|"
     # a warning about the reading: "it is tempting to conclude …", "a pitfall", "an artefact of the parametrisation"
     r"\btempting\b|\bpitfalls?\b|\bbeware\b|\bspurious\b|\barte?[fi]acts?\b|"
+    # "a fundamental limitation of using cosine similarity to infer probabilities", "is unwarranted"
+    r"\blimitations? of (?:using|relying on|reading)\b|\bunwarranted\b|\bunreliab\w+|"
     # the same denials in Chinese notes ("…都是 probe，不是独立的语义 ground truth"): no word boundaries there
     r"不是|并非|並非|不能|无法|無法|不代表|未必)",
     _I,
