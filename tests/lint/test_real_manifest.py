@@ -189,6 +189,7 @@ _TARGETS = {
     "heldout37": (29, 16, 6, 23, {".py", ".ipynb", ".md"}),
     "heldout38": (27, 19, 10, 17, {".py", ".ipynb", ".md", ".tex"}),
     "heldout39": (24, 20, 4, 20, {".py", ".md", ".tex"}),
+    "heldout40": (22, 18, 5, 17, {".py", ".ipynb"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
