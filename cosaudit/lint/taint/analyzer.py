@@ -129,6 +129,8 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._denominator = 0
         self._norm_names: dict[str, str] = {}  # `d_len = norm(d)`: d_len -> "d"
         self._norm_counts: dict[str, int] = {}  # `den = norm(a) * norm(b)`: den -> 2
+        self._products: dict[str, ast.AST] = {}  # `num = a @ b`: num -> the product
+        self._norm_products: dict[str, ast.AST] = {}  # `den = norm(a) * norm(b)`: den -> that product
         self._returns: list[Any] | None = None
         self._current_events: list[Event] | None = None
         self._held: list[Event] | None = None  # rankings inside the forward pass being analysed
@@ -312,6 +314,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         for target in stmt.targets:
             self._bind(target, value, env)
             self.remember_norm(target, stmt.value, env)
+            self.remember_product(target, stmt.value)
             # `prototypes = F.normalize(model.fc.weight)`, `self.prototype = model.fc.weight.clone()`: head rows
             # whatever their name says
             bound_name = target.id if isinstance(target, ast.Name) else _self_attribute(target)

@@ -205,8 +205,9 @@ class ArithmeticRules(AnalyzerHost):
             return left
         if isinstance(left, Taint):
             return replace(left, normalized=True) if norm_factors(right_node, env) else left
-        if left is None and isinstance(left_node, ast.BinOp) and isinstance(left_node.op, ast.MatMult):
-            lens = self._lens_by_row_norms(left_node, right_node, env)
+        if left is None:
+            pair = self._product_pair(left_node)
+            lens = self._lens_by_row_norms(pair, left_node, right_node, env) if pair is not None else None
             if lens is not None:
                 return lens
         if left is None and self._norm_of(left_node, right_node):
@@ -288,8 +289,10 @@ class ArithmeticRules(AnalyzerHost):
         factors = norm_factors(value, env) if isinstance(value, (ast.BinOp, ast.Call)) else 0
         if factors >= 2:
             self._norm_counts[target.id] = factors
+            self._norm_products[target.id] = value
         else:
             self._norm_counts.pop(target.id, None)
+            self._norm_products.pop(target.id, None)
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
             value.func.attr in P.NORM_GUARDS
         ):
@@ -300,14 +303,40 @@ class ArithmeticRules(AnalyzerHost):
             return
         self._norm_names.pop(target.id, None)
 
-    def _lens_by_row_norms(self, product: ast.BinOp, denominator: ast.AST, env: dict[str, Any]) -> Sim | None:
-        """`(W @ ref) / W.norm(dim=1)`, `/ (W.norm(dim=1) * ref.norm())`: one vector against every
-        label row, divided by the rows' norms, ranks the labels by cosine with it (a cosine lens
-        written out by hand)."""
+    def _product_pair(self, node: ast.AST) -> tuple[ast.AST, ast.AST] | None:
+        """The two operands of a product of matrices (`a @ b`, `torch.einsum("md,dv->mv", a, b)`,
+        `np.matmul(a, b)`), written here or bound to a name earlier (`num = a @ b` ... `num / den`)."""
+        named = isinstance(node, ast.Name) and node.id in self._products
+        if isinstance(node, ast.Name) and named:
+            node = self._products[node.id]
+        if isinstance(node, ast.Call) and callee(node.func, self.aliases).rsplit(".", 1)[-1] == "einsum":
+            tensors = [a for a in node.args if not isinstance(a, (ast.Constant, ast.JoinedStr))]
+            return (tensors[0], tensors[1]) if len(tensors) == 2 else None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            return node.left, node.right
+        # `np.dot(a, b) / |a|` written in one line is a row's cosine by hand (`_row_cosine_by_hand`)
+        return dot_operands(node) if named else None
+
+    def remember_product(self, target: ast.AST, value: ast.AST) -> None:
+        """`num = torch.einsum("md,dv->mv", W_out, W_U)`: remember the product a name holds, for a
+        division by norms further on."""
+        if not isinstance(target, ast.Name):
+            return
+        self._products.pop(target.id, None)
+        if not isinstance(value, ast.Name) and (dot_operands(value) or self._product_pair(value)):
+            self._products[target.id] = value
+
+    def _lens_by_row_norms(
+        self, pair: tuple[ast.AST, ast.AST], product: ast.AST, denominator: ast.AST, env: dict[str, Any]
+    ) -> Sim | None:
+        """`(W @ ref) / W.norm(dim=1)`, `/ (W.norm(dim=1) * ref.norm())`, and the product bound to a name
+        first (`num = einsum(..., A, W_U)` then `num / (norm(W_U, dim=0)[None] * norm(A, dim=1)[:, None])`):
+        one vector, or each of several, against every label row, divided by the rows' norms, ranks the
+        labels by cosine with it (a cosine lens written out by hand; a translation moves those norms)."""
         simple = (ast.Name, ast.Attribute, ast.Subscript)  # the head's side; the other may be normalised inline
-        if not (isinstance(product.left, simple) or isinstance(product.right, simple)):
+        if not (isinstance(pair[0], simple) or isinstance(pair[1], simple)):
             return None
-        left, right = self.eval(product.left, env), self.eval(product.right, env)
+        left, right = self.eval(pair[0], env), self.eval(pair[1], env)
         normed = {t.source for t in self._norms_in(denominator, env)}
         for t, other in ((left, right), (right, left)):
             if (
@@ -321,7 +350,7 @@ class ArithmeticRules(AnalyzerHost):
                 unit = replace(t, normalized=True)
                 sim: Sim = self._sink("cosine", unit, None, product, "@ divided by the row norms")
                 return sim
-        for t, other_node in ((left, product.right), (right, product.left)):
+        for t, other_node in ((left, pair[1]), (right, pair[0])):
             # `(W_gate @ w_u_unit) / W_gate_norms`: every other row against one unit label row
             if (
                 isinstance(t, Taint)
@@ -334,13 +363,16 @@ class ArithmeticRules(AnalyzerHost):
                 return self._sink("cosine", t, None, product, "@ divided by the other rows' norms")
         return None
 
-    def _norms_in(self, node: ast.AST, env: dict[str, Any]) -> list[Taint]:
+    def _norms_in(self, node: ast.AST, env: dict[str, Any], depth: int = 0) -> list[Taint]:
         """The label representations whose norms a denominator holds (`W.norm(dim=1)`,
-        `torch.linalg.norm(W, dim=-1)`, a name bound to such norms)."""
+        `torch.linalg.norm(W, dim=-1)`, a name bound to such norms, or to a product of norms: `den =
+        norm(W_U, dim=0)[None] * norm(A, dim=1)[:, None]`)."""
         out: list[Taint] = []
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
                 out.append(env[sub.id].taint)
+            elif isinstance(sub, ast.Name) and sub.id in self._norm_products and depth == 0:
+                out += self._norms_in(self._norm_products[sub.id], env, depth + 1)
             elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
                 target = norm_target(sub, self.aliases)
                 if is_whole_norm(sub, target):

@@ -36,6 +36,8 @@ class AnalyzerHost:
     _denominator: int
     _norm_names: dict[str, str]
     _norm_counts: dict[str, int]
+    _products: dict[str, ast.AST]
+    _norm_products: dict[str, ast.AST]
     _returns: list[Any] | None
     _current_events: list[Event] | None
     _held: list[Event] | None
