@@ -190,6 +190,7 @@ _TARGETS = {
     "heldout38": (27, 19, 10, 17, {".py", ".ipynb", ".md", ".tex"}),
     "heldout39": (24, 20, 4, 20, {".py", ".md", ".tex"}),
     "heldout40": (22, 18, 5, 17, {".py", ".ipynb"}),
+    "heldout41": (29, 26, 4, 25, {".py", ".ipynb", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
