@@ -11,6 +11,7 @@ from cosaudit.lint.model import Severity
 from cosaudit.lint.registry import Hit
 from cosaudit.lint.rules.common import Said
 from cosaudit.lint.taint import INPUT, LABEL, VEC, Derived, Event
+from cosaudit.lint.taint.values import EVERY_LAYER_NOTE
 
 
 def classify(ev: Event, ctx: RuleContext) -> str | None:
@@ -29,6 +30,8 @@ def classify(ev: Event, ctx: RuleContext) -> str | None:
         return "COS130"
     a, b = ev.a, ev.b
     assert b is not None
+    if ev.kind == "dot" and any(t.why.endswith(EVERY_LAYER_NOTE) for t in ev.operands):
+        return None  # every layer's Gram (an orthogonality penalty): the output layer is one among many
     if a.root and b.root and a.root != b.root:
         return "COS140"
     if a.whitened or b.whitened:

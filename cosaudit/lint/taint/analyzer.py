@@ -17,18 +17,20 @@ from cosaudit.lint.taint.binding import BindingRules
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules
-from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
+from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules, every_linear
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.switches import CallIndex, never_true, stores, switch_candidates, switched_off
 from cosaudit.lint.taint.syntax import access_path, const, name_tests, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
+    EVERY_LAYER_NOTE,
     LABEL,
     ROWS,
     ClassInfo,
     Event,
     FuncInfo,
+    HeadModule,
     ParamName,
     Sim,
     Taint,
@@ -356,7 +358,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._bind(stmt.target, value, env)
 
     def _s_For(self, stmt: ast.For | ast.AsyncFor, env: dict[str, Any]) -> None:
-        self._bind_iter(stmt.target, stmt.iter, env)
+        # a loop that breaks stops at some layer (`first = m; break`: the first Linear layer, no head)
+        every = not any(isinstance(n, ast.Break) for n in ast.walk(stmt))
+        self._bind_iter(stmt.target, stmt.iter, env, every)
         self._block(stmt.body, env)
         self._block(stmt.orelse, env)
 
@@ -391,16 +395,29 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
             self._block(stmt.body if fixed else stmt.orelse, env)  # `if subtract_mean:` with its default
             return
         self.refine(stmt.test, env)
+        linear = every_linear(stmt.test, env)
+        if linear is not None:
+            # inside `if isinstance(m, nn.Linear):` of a loop over every layer, `m` is each Linear layer
+            # in turn, the output layer among them (read as a walked last child is: medium confidence)
+            var, every = linear
+            why = f"`{var}` visits every Linear layer of `{every.path}`, {EVERY_LAYER_NOTE}"
+            env[var] = HeadModule(f"{every.path}.children()[-1]", shown=var, why=why)
         if not stmt.orelse:
             # the body may not run: `if isinstance(m, tuple): m = m[0]` keeps the model it had
             before = {name: env[name] for name in _bound_in(stmt.body) if name in env}
             self._block(stmt.body, env)
             _join(env, before)
+            if linear is not None:
+                env[linear[0]] = linear[1]
             return
         self._block(stmt.body, env)
         after_body = dict(env)
+        if linear is not None:
+            env[linear[0]] = linear[1]  # `elif isinstance(m, nn.Conv2d):` is another layer
         self._block(stmt.orelse, env)
         _join(env, after_body)
+        if linear is not None:
+            env[linear[0]] = linear[1]
 
     _s_While = _s_If
 

@@ -20,7 +20,9 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    Children,
     DictVal,
+    EveryLayer,
     ParamList,
     ParamName,
     Sim,
@@ -102,7 +104,9 @@ class BindingRules(AnalyzerHost):
             return value.label_matrix() or records_element(value.items)
         return None
 
-    def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any]) -> None:
+    def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any], every: bool = False) -> None:
+        """Bind a loop's variable to what the loop gives. `every`: the loop runs to its end (no break),
+        so a loop over a model's layers visits each of them, the output layer too."""
         for node in ast.walk(target):
             if isinstance(node, ast.Name):
                 # the loop's own value: not a head name a test bound to a same-named variable of another
@@ -121,6 +125,9 @@ class BindingRules(AnalyzerHost):
         ):
             return
         value = self.eval(it, env)
+        if every and isinstance(value, Children) and isinstance(target, ast.Name):
+            env[target.id] = EveryLayer(value.path)  # `for m in model.modules():` each layer in turn
+            return
         if isinstance(value, ParamList) and value.head is not None:
             # `for w in model.lm_head.parameters(): W = w; break`: the head's weight comes first
             self._bind(target, self._parameter(value, 0, env), env)

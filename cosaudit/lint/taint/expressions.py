@@ -170,6 +170,8 @@ class ExpressionRules(ArithmeticRules):
     def _head_matrix(self, head: HeadModule, attr: str, env: dict[str, Any]) -> Any:
         """The weight of a head module (`attr`: `weight`, `kernel`, `get_weights()[0]`), named as the code wrote it."""
         src = self._source_taint(f"{head.path}.{attr}", env)
+        if src is not None and head.why:
+            src = replace(src, why=head.why)
         return replace(src, source=f"{head.shown}.{attr}") if src is not None and head.shown else src
 
     @staticmethod

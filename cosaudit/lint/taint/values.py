@@ -239,6 +239,7 @@ class HeadModule:
 
     path: str
     shown: str = ""  # how the code wrote it, when `path` is a stand-in (`get_classifier_layer(model)`)
+    why: str = ""  # why a module known only by its role was taken for the head
 
 
 @dataclass
@@ -255,6 +256,18 @@ class ParamList:
 class Children:
     """`m.children()` / `m.modules()` (or their list): the last one, `[-1]`, is usually the final
     classifier layer (a teacher walked down to its last `nn.Linear`): a head module, medium."""
+
+    path: str
+
+
+# why a layer visited by a loop over every Linear layer was taken for the head (`EveryLayer`)
+EVERY_LAYER_NOTE = "the output layer among them"
+
+
+@dataclass
+class EveryLayer:
+    """The variable of a loop over `model.modules()` / `children()`: each layer in turn. Tested to be
+    a Linear layer (`if isinstance(m, nn.Linear):`), it is every Linear layer, the output one among them."""
 
     path: str
 

@@ -21,6 +21,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    Children,
     NormOf,
     Sim,
     Taint,
@@ -349,6 +350,9 @@ def taint_method(an: AnalyzerHost, c: CallSite) -> Any:
     `.div` (in place with `div_`), products, `.index_select`."""
     t: Taint = c.receiver
     node, meth = c.node, c.method.attr
+    if t.kind == PARAM and meth in ("modules", "children") and not node.args:
+        path = access_path(c.method.value)
+        return Children(path) if path else None  # `model.modules()` of a helper's `model` parameter
     args = [an.eval(a, c.env) for a in node.args]
     shaped = _shaped(t, meth, c)
     if shaped is not None:

@@ -42,7 +42,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     target_name,
 )
 from cosaudit.lint.taint.syntax import access_path, const, walk_nodes
-from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, HeadModule, Taint
+from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, EveryLayer, HeadModule, Taint
 
 # a layer named as the readout of the model
 _HEAD_NAME = re.compile(
@@ -358,6 +358,20 @@ def _walks_layers(it: ast.AST) -> bool:
             return False
         it = it.args[0]
     return isinstance(it, ast.Call) and stem(it.func) in ("modules", "children", "named_modules", "named_children")
+
+
+def every_linear(test: ast.AST, env: dict[str, Any]) -> tuple[str, EveryLayer] | None:
+    """`isinstance(m, nn.Linear)` (alone or in an `and`) of a loop variable over a model's layers: the
+    variable and the loop's layers."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and len(node.args) == 2:
+            var = node.args[0]
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            every = env.get(var.id) if isinstance(var, ast.Name) else None
+            linear = any(stem(k) in _LINEAR | _DENSE for k in kinds)
+            if isinstance(every, EveryLayer) and isinstance(var, ast.Name) and linear:
+                return var.id, every
+    return None
 
 
 def _tests_linear(test: ast.AST) -> bool:

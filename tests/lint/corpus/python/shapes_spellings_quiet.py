@@ -48,7 +48,7 @@ E = lm.get_input_embeddings().weight
 En = F.normalize(E, dim=-1)
 s8 = torch.inner(En[1], En[2])
 
-# %% other layers, and every layer in a loop
+# %% other layers (every layer in a loop reaches the output layer: flagged, see shapes_every_linear_loop.py)
 a = clf.layer1.weight
 b = clf.layer2.weight
 s9 = torch.inner(a, b)
@@ -56,7 +56,8 @@ penalty = 0.0
 for m in clf.modules():
     if isinstance(m, nn.Linear):
         wn = F.normalize(m.weight, dim=1)
-        penalty = penalty + ((torch.inner(wn, wn) - torch.eye(wn.shape[0])) ** 2).sum()
+        # every Linear layer, the output layer among them: its unit rows' cosines are penalised too
+        penalty = penalty + ((torch.inner(wn, wn) - torch.eye(wn.shape[0])) ** 2).sum()  # expect: COS101
 
 # %% squared norms, kernels that are not similarities, the whole-matrix contraction
 sq = (W * W).sum(1)
