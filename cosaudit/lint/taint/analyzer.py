@@ -130,9 +130,9 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._init_quiet = 0  # ... but label-vs-label ones, unless inside an initialiser
         self._denominator = 0
         self._norm_names: dict[str, str] = {}  # `d_len = norm(d)`: d_len -> "d"
-        self._norm_counts: dict[str, int] = {}  # `den = norm(a) * norm(b)`: den -> 2
         self._products: dict[str, ast.AST] = {}  # `num = a @ b`: num -> the product
-        self._norm_products: dict[str, ast.AST] = {}  # `den = norm(a) * norm(b)`: den -> that product
+        # `den = norm(a) * norm(b)`: den -> (2, that product)
+        self._norm_products: dict[str, tuple[int, ast.AST]] = {}
         self._returns: list[Any] | None = None
         self._current_events: list[Event] | None = None
         self._held: list[Event] | None = None  # rankings inside the forward pass being analysed
@@ -358,9 +358,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._bind(stmt.target, value, env)
 
     def _s_For(self, stmt: ast.For | ast.AsyncFor, env: dict[str, Any]) -> None:
-        # a loop that breaks stops at some layer (`first = m; break`: the first Linear layer, no head)
-        every = not any(isinstance(n, ast.Break) for n in ast.walk(stmt))
-        self._bind_iter(stmt.target, stmt.iter, env, every)
+        self._bind_iter(stmt.target, stmt.iter, env, stmt)
         self._block(stmt.body, env)
         self._block(stmt.orelse, env)
 
@@ -395,29 +393,20 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
             self._block(stmt.body if fixed else stmt.orelse, env)  # `if subtract_mean:` with its default
             return
         self.refine(stmt.test, env)
-        linear = every_linear(stmt.test, env)
-        if linear is not None:
-            # inside `if isinstance(m, nn.Linear):` of a loop over every layer, `m` is each Linear layer
-            # in turn, the output layer among them (read as a walked last child is: medium confidence)
-            var, every = linear
-            why = f"`{var}` visits every Linear layer of `{every.path}`, {EVERY_LAYER_NOTE}"
-            env[var] = HeadModule(f"{every.path}.children()[-1]", shown=var, why=why)
+        layer = _linear_layer(stmt.test, env)  # back to the loop's layer after the body: `elif`, later code
         if not stmt.orelse:
             # the body may not run: `if isinstance(m, tuple): m = m[0]` keeps the model it had
             before = {name: env[name] for name in _bound_in(stmt.body) if name in env}
             self._block(stmt.body, env)
             _join(env, before)
-            if linear is not None:
-                env[linear[0]] = linear[1]
+            env.update(layer)
             return
         self._block(stmt.body, env)
         after_body = dict(env)
-        if linear is not None:
-            env[linear[0]] = linear[1]  # `elif isinstance(m, nn.Conv2d):` is another layer
+        env.update(layer)
         self._block(stmt.orelse, env)
         _join(env, after_body)
-        if linear is not None:
-            env[linear[0]] = linear[1]
+        env.update(layer)
 
     _s_While = _s_If
 
@@ -495,6 +484,19 @@ def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
         current = env.get(name)
         if current is not value and (riskier(value, current) or (current is None and value is not None)):
             env[name] = value
+
+
+def _linear_layer(test: ast.AST, env: dict[str, Any]) -> dict[str, Any]:
+    """Inside `if isinstance(m, nn.Linear):` of a loop over every layer, `m` is each Linear layer in turn,
+    the output layer among them (read as a walked last child is: medium confidence). Binds that and
+    returns the loop's own value of `m`, to put back after the body."""
+    linear = every_linear(test, env)
+    if linear is None:
+        return {}
+    var, every = linear
+    why = f"`{var}` visits every Linear layer of `{every.path}`, {EVERY_LAYER_NOTE}"
+    env[var] = HeadModule(f"{every.path}.children()[-1]", shown=var, why=why)
+    return {var: every}
 
 
 def _bound_in(body: list[ast.stmt]) -> set[str]:

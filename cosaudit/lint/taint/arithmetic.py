@@ -15,6 +15,7 @@ from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.norms import (
     distinct_operands,
     dot_operands,
+    einsum_operands,
     is_layer_weight,
     is_own_norm,
     is_whole_norm,
@@ -278,7 +279,11 @@ class ArithmeticRules(AnalyzerHost):
 
     def _named_norm_factors(self, node: ast.AST) -> int:
         """Norms held by names in `node` bound to a product of norms (`den = norm(a) * norm(b)`)."""
-        return sum(self._norm_counts.get(sub.id, 0) for sub in ast.walk(node) if isinstance(sub, ast.Name))
+        return sum(
+            self._norm_products[sub.id][0]
+            for sub in ast.walk(node)
+            if isinstance(sub, ast.Name) and sub.id in self._norm_products
+        )
 
     def remember_norm(self, target: ast.AST, value: ast.AST, env: dict[str, Any]) -> None:
         """`d_len = np.linalg.norm(d, axis=1)`: remember that `d_len` holds the norms of `d`;
@@ -288,10 +293,8 @@ class ArithmeticRules(AnalyzerHost):
         # a product (`n.mm(n.T)`, `np.outer(n, n)`, `norm(a)[:, None] * norm(b)`) of norms
         factors = norm_factors(value, env) if isinstance(value, (ast.BinOp, ast.Call)) else 0
         if factors >= 2:
-            self._norm_counts[target.id] = factors
-            self._norm_products[target.id] = value
+            self._norm_products[target.id] = (factors, value)
         else:
-            self._norm_counts.pop(target.id, None)
             self._norm_products.pop(target.id, None)
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
             value.func.attr in P.NORM_GUARDS
@@ -306,16 +309,13 @@ class ArithmeticRules(AnalyzerHost):
     def _product_pair(self, node: ast.AST) -> tuple[ast.AST, ast.AST] | None:
         """The two operands of a product of matrices (`a @ b`, `torch.einsum("md,dv->mv", a, b)`,
         `np.matmul(a, b)`), written here or bound to a name earlier (`num = a @ b` ... `num / den`)."""
-        named = isinstance(node, ast.Name) and node.id in self._products
-        if isinstance(node, ast.Name) and named:
-            node = self._products[node.id]
-        if isinstance(node, ast.Call) and callee(node.func, self.aliases).rsplit(".", 1)[-1] == "einsum":
-            tensors = [a for a in node.args if not isinstance(a, (ast.Constant, ast.JoinedStr))]
-            return (tensors[0], tensors[1]) if len(tensors) == 2 else None
+        stored = self._products.get(node.id) if isinstance(node, ast.Name) else None
+        if stored is not None:
+            return einsum_operands(stored, self.aliases) or dot_operands(stored)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
             return node.left, node.right
         # `np.dot(a, b) / |a|` written in one line is a row's cosine by hand (`_row_cosine_by_hand`)
-        return dot_operands(node) if named else None
+        return einsum_operands(node, self.aliases)
 
     def remember_product(self, target: ast.AST, value: ast.AST) -> None:
         """`num = torch.einsum("md,dv->mv", W_out, W_U)`: remember the product a name holds, for a
@@ -323,7 +323,7 @@ class ArithmeticRules(AnalyzerHost):
         if not isinstance(target, ast.Name):
             return
         self._products.pop(target.id, None)
-        if not isinstance(value, ast.Name) and (dot_operands(value) or self._product_pair(value)):
+        if einsum_operands(value, self.aliases) or dot_operands(value):
             self._products[target.id] = value
 
     def _lens_by_row_norms(
@@ -372,7 +372,7 @@ class ArithmeticRules(AnalyzerHost):
             if isinstance(sub, ast.Name) and isinstance(env.get(sub.id), NormOf):
                 out.append(env[sub.id].taint)
             elif isinstance(sub, ast.Name) and sub.id in self._norm_products and depth == 0:
-                out += self._norms_in(self._norm_products[sub.id], env, depth + 1)
+                out += self._norms_in(self._norm_products[sub.id][1], env, depth + 1)
             elif isinstance(sub, ast.Call) and callee(sub.func, self.aliases) in P.NORM_CALLS:
                 target = norm_target(sub, self.aliases)
                 if is_whole_norm(sub, target):

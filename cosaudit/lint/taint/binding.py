@@ -104,9 +104,11 @@ class BindingRules(AnalyzerHost):
             return value.label_matrix() or records_element(value.items)
         return None
 
-    def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any], every: bool = False) -> None:
-        """Bind a loop's variable to what the loop gives. `every`: the loop runs to its end (no break),
-        so a loop over a model's layers visits each of them, the output layer too."""
+    def _bind_iter(
+        self, target: ast.AST, it: ast.AST, env: dict[str, Any], loop: ast.For | ast.AsyncFor | None = None
+    ) -> None:
+        """Bind a loop's variable to what the loop gives. `loop`: the `for` statement (not a comprehension),
+        which over a model's layers visits each of them, the output layer too, unless it breaks."""
         for node in ast.walk(target):
             if isinstance(node, ast.Name):
                 # the loop's own value: not a head name a test bound to a same-named variable of another
@@ -125,9 +127,12 @@ class BindingRules(AnalyzerHost):
         ):
             return
         value = self.eval(it, env)
-        if every and isinstance(value, Children) and isinstance(target, ast.Name):
-            env[target.id] = EveryLayer(value.path)  # `for m in model.modules():` each layer in turn
-            return
+        if isinstance(value, Children) and isinstance(target, ast.Name) and loop is not None:
+            # `for m in model.modules():` each layer in turn; one that breaks stops at some layer
+            # (`first = m; break`: the first Linear layer, no head)
+            if not any(isinstance(n, ast.Break) for n in ast.walk(loop)):
+                env[target.id] = EveryLayer(value.path)
+                return
         if isinstance(value, ParamList) and value.head is not None:
             # `for w in model.lm_head.parameters(): W = w; break`: the head's weight comes first
             self._bind(target, self._parameter(value, 0, env), env)

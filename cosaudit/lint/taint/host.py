@@ -35,9 +35,8 @@ class AnalyzerHost:
     _init_quiet: int
     _denominator: int
     _norm_names: dict[str, str]
-    _norm_counts: dict[str, int]
     _products: dict[str, ast.AST]
-    _norm_products: dict[str, ast.AST]
+    _norm_products: dict[str, tuple[int, ast.AST]]
     _returns: list[Any] | None
     _current_events: list[Event] | None
     _held: list[Event] | None
@@ -82,7 +81,9 @@ class AnalyzerHost:
         @abstractmethod
         def _picked_name(self, value: ast.AST) -> str | None: ...
         @abstractmethod
-        def _bind_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any], every: bool = False) -> None: ...
+        def _bind_iter(
+            self, target: ast.AST, it: ast.AST, env: dict[str, Any], loop: ast.For | ast.AsyncFor | None = None
+        ) -> None: ...
         @abstractmethod
         def _rebind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
 

@@ -101,6 +101,14 @@ def dot_operands(node: ast.AST) -> tuple[ast.AST, ast.AST] | None:
     return None
 
 
+def einsum_operands(node: ast.AST, aliases: dict[str, str]) -> tuple[ast.AST, ast.AST] | None:
+    """The two tensors of `einsum("md,dv->mv", a, b)` (the pattern first, or last as in einops)."""
+    if not (isinstance(node, ast.Call) and callee(node.func, aliases).rsplit(".", 1)[-1] == "einsum"):
+        return None
+    tensors = [a for a in node.args if not isinstance(a, (ast.Constant, ast.JoinedStr))]
+    return (tensors[0], tensors[1]) if len(tensors) == 2 else None
+
+
 def name_stem(node: ast.AST) -> str:
     """The text of `node` without its subscripts and views (`W_gate[valid]` -> `W_gate`)."""
     while isinstance(node, ast.Subscript):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
@@ -360,28 +361,26 @@ def _walks_layers(it: ast.AST) -> bool:
     return isinstance(it, ast.Call) and stem(it.func) in ("modules", "children", "named_modules", "named_children")
 
 
-def every_linear(test: ast.AST, env: dict[str, Any]) -> tuple[str, EveryLayer] | None:
-    """`isinstance(m, nn.Linear)` (alone or in an `and`) of a loop variable over a model's layers: the
-    variable and the loop's layers."""
-    for node in ast.walk(test):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and len(node.args) == 2:
-            var = node.args[0]
-            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
-            every = env.get(var.id) if isinstance(var, ast.Name) else None
-            linear = any(stem(k) in _LINEAR | _DENSE for k in kinds)
-            if isinstance(every, EveryLayer) and isinstance(var, ast.Name) and linear:
-                return var.id, every
-    return None
-
-
-def _tests_linear(test: ast.AST) -> bool:
-    """`isinstance(m, nn.Linear)`, `isinstance(m, (nn.Linear, Dense))`."""
+def _linear_tested(test: ast.AST) -> Iterator[ast.expr]:
+    """What `isinstance(m, nn.Linear)`, `isinstance(m, (nn.Linear, Dense))` (alone or in an `and`) tests."""
     for node in ast.walk(test):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and len(node.args) == 2:
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
             if any(stem(k) in _LINEAR | _DENSE for k in kinds):
-                return True
-    return False
+                yield node.args[0]
+
+
+def every_linear(test: ast.AST, env: dict[str, Any]) -> tuple[str, EveryLayer] | None:
+    """A Linear test of a loop variable over a model's layers: the variable and the loop's layers."""
+    for var in _linear_tested(test):
+        every = env.get(var.id) if isinstance(var, ast.Name) else None
+        if isinstance(var, ast.Name) and isinstance(every, EveryLayer):
+            return var.id, every
+    return None
+
+
+def _tests_linear(test: ast.AST) -> bool:
+    return next(_linear_tested(test), None) is not None
 
 
 class RoleRules:
