@@ -26,7 +26,7 @@ from cosaudit.lint.taint.norms import (
     squares_a_term,
 )
 from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row, probe_vector
-from cosaudit.lint.taint.syntax import access_path, base_name, callee, const
+from cosaudit.lint.taint.syntax import access_path, base_expr, base_name, callee, const
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -56,6 +56,22 @@ def _norm_plus_eps(left: Any, right: Any, left_node: ast.AST, right_node: ast.AS
         if isinstance(value, NormOf) and _small_constant(other):
             return value
     return None
+
+
+# a learned position table or its rows (`wpe`, `pos[p]`, `model.embeddings.position_embeddings.weight`)
+_POSITION_ROWS = re.compile(
+    r"(?:^|[._])(?:wpe|pos|pos_embs?|pos_embed\w*|positions?|position_embeddings?)(?:\.weight)?$", re.I
+)
+
+
+def _token_plus_position(left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> bool:
+    """Token rows plus a position's row (`emb + pos[p]`): the vectors the model reads, which a shared
+    translation of the token rows (and the opposite one of the position rows) leaves alone."""
+    for value, other in ((left, right_node), (right, left_node)):
+        table = base_expr(other, ("detach", "float", "cpu", "clone", "numpy", "to"))
+        if isinstance(value, Taint) and value.kind == INPUT and _POSITION_ROWS.search(access_path(table) or ""):
+            return True
+    return False
 
 
 def _small_constant(node: ast.AST) -> bool:
@@ -122,6 +138,8 @@ class ArithmeticRules(AnalyzerHost):
             guarded = _norm_plus_eps(left, right, left_node, right_node)
             if guarded is not None:
                 return guarded
+            if _token_plus_position(left, right, left_node, right_node):
+                return None
         sim = first_sim(left, right)
         return sim if sim is not None else self._combine(op, left, right)
 

@@ -145,7 +145,7 @@ class TupleVal:
 def _matrix_or_selection(v: Any) -> bool:
     if not isinstance(v, Taint):
         return False
-    return (v.kind == LABEL and v.orient in (ROWS, COLS)) or (v.kind in (LABEL, INPUT) and v.orient == SEL)
+    return v.kind in (LABEL, INPUT) and v.orient in (ROWS, COLS, SEL)
 
 
 @dataclass

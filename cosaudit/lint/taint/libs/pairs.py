@@ -14,11 +14,13 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite, Handler, table
-from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal
+from cosaudit.lint.taint.values import COLS, INPUT, LABEL, NOTHING, ROWS, SEL, VEC, Taint, TupleVal
 
 
 def _matrix(v: Any) -> Taint | None:
-    if isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, SEL, COLS):
+    # token rows of an input table too: pairs of them are compared as input geometry (COS150 when the
+    # table is also a tied head)
+    if isinstance(v, Taint) and v.kind in (LABEL, INPUT) and v.orient in (ROWS, SEL, COLS):
         return replace(v, orient=COLS if v.orient == COLS else ROWS)
     return None
 
