@@ -40,7 +40,8 @@ SUBJECT = re.compile(
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|"
     # possessives: "the last layer's weights", "the classifier's weight vectors"
-    r"(?:last|final|output|softmax|classification)[- ]layer(?:'s|’s) (?:weights?|rows|weight (?:vectors?|rows?))|"
+    r"(?:last|final|output|softmax|classification|fc|fully[- ]connected)[- ]layer(?:'s|’s) "
+    r"(?:weights?|rows|weight (?:vectors?|rows?))|"
     r"classifier(?:'s|’s) (?:rows|weight (?:vectors|rows))|"
     # "the weights of the last layer of that classification network", "the classifier vectors"
     r"weights of the (?:last|final|output|softmax|classification|classifier)(?: linear| fully[- ]connected| fc| dense)?"
@@ -50,8 +51,8 @@ SUBJECT = re.compile(
     r"classifier\.weight|head rows?|rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix))|"
     # "the class embeddings learned by the softmax layer"
     r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of) the "
-    r"(?:softmax|output|last|final|classification|classifier) layer|"
-    r"rows of the (?:final|last|classification)(?: linear| fully[- ]connected| fc)? (?:layer|head)|"
+    r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? layer|"
+    r"rows of the (?:(?:final|last|classification)(?: linear| fully[- ]connected| fc)?|fc) (?:layer|head)|"
     r"token vectors? of the output|"
     # a neuroscience reading of the same rows: "the incoming weights of output neuron i", "the output
     # units' input weights"
@@ -71,6 +72,11 @@ WEIGHT_SUBJECT = re.compile(
     r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?|output (?:token )?rows)\b", _I
 )
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
+# "weight vectors" in a sentence about the output layer ("Looking at the final layer, the weight vectors
+# for 'truck' and 'automobile' point the same way") are that layer's rows
+OUTPUT_LAYER_WORDS = re.compile(
+    r"\b(?:final|last|output|softmax|classification)(?: linear| fully[- ]connected| fc| dense)? layer\b", _I
+)
 RELATION = re.compile(
     r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
     r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
@@ -99,6 +105,8 @@ RELATION = re.compile(
     r"form(?:s|ing)? (?:a |an )?(?:[\w-]+ )?clusters?|(?:identical|same|similar|close) in (?:direction|angle)|"
     r"(?:rows|vectors|weights|embeddings) (?:are|look|stay) (?:\w+ )?similar|"
     r"nearby|near each other|"
+    # "the similarity matrix of the fc layer's rows"
+    r"similarity (?:matri(?:x|ces)|heat-?maps?) (?:of|between|for)|"
     r"proximity)\b",
     _I,
 )
@@ -148,6 +156,8 @@ OTHER_OPERAND = re.compile(
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b|"
     # output distributions and logit vectors compared with each other, not the rows
     r"probability distributions?\b|output distributions?\b|logit vectors?\b)\w*|"
+    # the same pair the other way round: "both the feature and the last layer's weights are normalised"
+    r"\b(?:both )?(?:the |a |an |each )(?:input |query |hidden )?features? (?:vectors? )?and (?:the |its |their |a )|"
     # a steering vector, a probe direction or a latent is compared, or an axis between two rows
     r"\bsteering[- ](?:vectors?|directions?)\b|\bprobe[- ](?:vectors?|directions?)\b|\blatents?\b|"
     # one task's vector read through the head ("the words whose unembedding vectors have the highest dot
@@ -372,7 +382,8 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
     """Does the sentence speak of label representations (itself, or through the document)? The
     head used as a map ("directions projected through W_U (the unembedding)") is not a subject."""
     text = MAP_USE.sub(" ", s.text)
-    if SUBJECT.search(text) or (WEIGHT_SUBJECT.search(text) and LABEL_WORDS.search(text)):
+    labels_or_layer = LABEL_WORDS.search(text) or OUTPUT_LAYER_WORDS.search(text)
+    if SUBJECT.search(text) or (WEIGHT_SUBJECT.search(text) and labels_or_layer):
         return True
     if ROWS_WORD.search(text) and COACTIVATION.search(text) and not OTHER_SUBJECT.search(text):
         return True
