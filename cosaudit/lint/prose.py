@@ -28,7 +28,7 @@ _TIED_MODEL = (
 )
 _TIED_TABLE = (
     _TIED_MODEL + r" (?:(?:pre-?trained|static|input|token|word(?:-?piece)?|vocabulary) ){0,3}"
-    r"(?:embedding (?:matrix|table|lookup)|lookup table|input embeddings?|static embeddings?|wte\b)|"
+    r"(?:(?:embedding|vocabulary) (?:matrix|table|lookup)|lookup table|input embeddings?|static embeddings?|wte\b)|"
     r"(?:token|word|input|static) embedding (?:matrix|table) of (?:the )?" + _TIED_MODEL
 )
 SUBJECT = re.compile(
@@ -36,7 +36,7 @@ SUBJECT = re.compile(
     r"output[- ]embeddings?|lm_head|embed_out|"
     # GPT-2's token table by its name: tied to the head, with learned positions beside it
     r"(?<![\w.])wte(?: (?:weight )?(?:matrix|table|tensor|rows?|vectors?))?(?![\w.])|"
-    r"L?LM[- ]head(?: vectors?| rows?| weights?| embeddings?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
+    r"M?L?LM[- ]head(?: vectors?| rows?| weights?| embeddings?)?|W_\{?U\}?|W\^\{?U\}?|label representations?|"
     r"class(?:ifier)?[- ]weights?(?: vectors?)?|weight vectors? of the (?:classes|labels)|"
     r"(?:last|final|output)[- ]layer weights?|fc(?:\.weight| weights?)|"
     # possessives: "the last layer's weights", "the classifier's weight vectors"
@@ -45,10 +45,11 @@ SUBJECT = re.compile(
     r"classifier(?:'s|’s) (?:rows|weight (?:vectors|rows))|"
     # "the weights of the last layer of that classification network", "the classifier vectors"
     r"weights of the (?:last|final|output|softmax|classification|classifier)(?: linear| fully[- ]connected| fc| dense)?"
-    r" layer|classifier vectors?|"
+    r" layer|classifier vectors?|weights of the (?:linear |softmax |last |final )?classifier\b|"
     # Press & Wolf's name of the output embedding, tied to the input one ("word embedding & pre-softmax layer")
     r"pre-?softmax (?:layer|weights?|matrix|embeddings?)|"
-    r"classifier\.weight|head rows?|rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix))|"
+    r"classifier\.weight|head rows?|"
+    r"rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix|projection))|"
     # "the class embeddings learned by the softmax layer"
     r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of) the "
     r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? layer|"
@@ -69,7 +70,10 @@ SUBJECT = re.compile(
 # "weight vectors" / "weights" name label representations when the sentence is about classes,
 # labels or tokens ("classes with high cosine similarity between their weight vectors")
 WEIGHT_SUBJECT = re.compile(
-    r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?|output (?:token )?rows)\b", _I
+    r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?|output (?:token )?rows|"
+    # "'cat' and 'tiger' are similar: the cosine between their weights is 0.9", of a classifier's classes
+    r"(?<=between )their weights)\b",
+    _I,
 )
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
 # "weight vectors" in a sentence about the output layer ("Looking at the final layer, the weight vectors
