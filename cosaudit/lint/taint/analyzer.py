@@ -19,6 +19,7 @@ from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules
 from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules, every_linear
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
+from cosaudit.lint.taint.names import label_name
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.switches import CallIndex, never_true, stores, switch_candidates, switched_off
 from cosaudit.lint.taint.syntax import access_path, const, name_tests, walk_nodes
@@ -34,7 +35,6 @@ from cosaudit.lint.taint.values import (
     ParamName,
     Sim,
     Taint,
-    label_name,
     riskier,
 )
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.names import head_module_name, label_name
 from cosaudit.lint.taint.syntax import access_path, const, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
@@ -28,8 +29,6 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
-    head_module_name,
-    label_name,
     records_element,
 )
 

@@ -17,6 +17,7 @@ from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import libs, selfsim
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
+from cosaudit.lint.taint.names import head_module_path, label_name, token_table
 from cosaudit.lint.taint.syntax import access_path, callee, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
@@ -34,10 +35,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     SinkFn,
     Taint,
-    head_module_path,
-    label_name,
     riskiest,
-    token_table,
 )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.arithmetic import ArithmeticRules
+from cosaudit.lint.taint.names import head_module_path, match_source, token_table
 from cosaudit.lint.taint.syntax import access_path, const, root_of
 from cosaudit.lint.taint.values import (
     COLS,
@@ -28,10 +29,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     Taint,
     TupleVal,
-    head_module_path,
-    match_source,
     riskier,
-    token_table,
 )
 
 # calls that build an array of indices: a selection of rows, not one row

@@ -12,6 +12,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.names import match_source
 from cosaudit.lint.taint.sinks import against_class_means, one_label_row
 from cosaudit.lint.taint.values import (
     COLS,
@@ -38,7 +39,6 @@ from cosaudit.lint.taint.values import (
     Taint,
     TupleVal,
     Unit,
-    match_source,
     unfollowed,
 )
 

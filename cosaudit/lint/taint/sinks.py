@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.names import match_source
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -26,7 +27,6 @@ from cosaudit.lint.taint.values import (
     Unit,
     first_sim,
     label_axis_ok_torch,
-    match_source,
     product_kind,
     unfollowed,
 )

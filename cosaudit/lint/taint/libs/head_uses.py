@@ -16,8 +16,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cosaudit.lint.taint.names import label_name
 from cosaudit.lint.taint.syntax import access_path, base_expr
-from cosaudit.lint.taint.values import COLS, LABEL, ROWS, Taint, label_name
+from cosaudit.lint.taint.values import (
+    COLS,
+    LABEL,
+    ROWS,
+    Taint,
+)
 
 
 @dataclass(frozen=True)

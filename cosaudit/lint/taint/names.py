@@ -1,0 +1,60 @@
+"""What names of tensors and modules mean: `model.lm_head.weight`, `fc.weight`, `W_U` name label
+rows, `wte` / `get_input_embeddings()` a token table (patterns.SOURCES), and the spellings that
+reach the same tensor (`fc.state_dict()["weight"]`, a weight-normalised layer's `weight_v`)."""
+
+from __future__ import annotations
+
+import re
+
+from cosaudit.lint import patterns as P
+from cosaudit.lint.taint.syntax import root_of
+from cosaudit.lint.taint.values import INPUT, LABEL, ROWS, Taint
+
+# every source pattern ends in one of these: a cheap test before the regular expressions
+_SOURCE_TAILS = (
+    "weight", "weights", "kernel:0", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings"
+)
+
+
+_STATE_DICT_WEIGHT = re.compile(r"\.state_dict\(\)\.weight$")
+# a weight-normalised layer's direction (`weight_norm`: `fc.weight_v`; `parametrizations.weight_norm`:
+# `fc.parametrizations.weight.original1`): the rows of the head up to a positive scale each
+_WEIGHT_DIRECTION = re.compile(r"\.(?:weight_v|parametrizations\.weight\.original1)$")
+
+
+def match_source(path: str) -> tuple[str, str] | None:
+    path = _STATE_DICT_WEIGHT.sub(".weight", path)  # `model.fc.state_dict()["weight"]` is `model.fc.weight`
+    path = _WEIGHT_DIRECTION.sub(".weight", path)
+    if not path.endswith(_SOURCE_TAILS) or not P.ANY_SOURCE.search(path):
+        return None
+    for pat, kind, orient in P.SOURCES:
+        if pat.search(path):
+            return kind, orient
+    return None
+
+
+def token_table(path: str) -> Taint | None:
+    """The input-embedding module itself (`model.get_input_embeddings()`, `model.transformer.wte`):
+    calling it looks its rows up, and its `.weight` is the table."""
+    found = match_source(path + ".weight")
+    if found is None or found[0] != INPUT:
+        return None
+    return Taint(INPUT, ROWS, root=root_of(path), source=f"{path}.weight", table=True)
+
+
+def label_name(name: str) -> bool:
+    """Does a tensor name (`lm_head.weight`, `fc.weight`) name label rows?"""
+    found = match_source(name)
+    return found is not None and found[0] == LABEL
+
+
+def head_module_path(path: str) -> bool:
+    """Is `path` a module whose `.weight` is a label matrix (`model.fc`, `model.classifier[-1]`)?"""
+    if path.endswith((".weight", ")")) and not path.endswith("get_output_embeddings()"):
+        return False
+    return label_name(path + ".weight")
+
+
+def head_module_name(name: str) -> bool:
+    """Does a bare attribute name (`classifier`, `fc`, `lm_head`) name a head module?"""
+    return name.isidentifier() and head_module_path(name)
