@@ -77,6 +77,8 @@ OUTPUT_LAYER_WORDS = re.compile(
 RELATION = re.compile(
     r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
     r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
+    # written out on two operands in running text or a table: "cos(topic, answer) in W_U"
+    r"cos\((?=[^()]{1,60},[^()]{1,60}\))|"
     # "alignment between/with …", "unembedding alignment"; not a name ("Alignment Science")
     r"alignment (?:between|with|of|to)|(?<=unembedding )alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
@@ -159,7 +161,10 @@ OTHER_OPERAND = re.compile(
     r"\bsteering[- ](?:vectors?|directions?)\b|\bprobe[- ](?:vectors?|directions?)\b|\blatents?\b|"
     # one task's vector read through the head ("the words whose unembedding vectors have the highest dot
     # product with the function vector"): its logits, a logit lens
-    r"\b(?:function|task|concept|control|style|context|random)[- ](?:vectors?|directions?)\b|"
+    r"\b(?:function|task|concept|control|style|context|random|truth|refusal|sentiment|honesty|contrastive)"
+    r"[- ](?:vectors?|directions?|dir)\b|"
+    # a difference of two rows written out (`WU[" true"] - WU[" false"]`): a logit-difference direction
+    r"\w\[[^\[\]]{1,40}\]\s*[-−]\s*\w+\[|"
     r"\b(?:un)?embedding (?:axis|axes)\b|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
     r"\b(?:sum|write|residual|hidden|query|activation|state|steering|feature)s?[- ](?:un)?embedding "
@@ -221,7 +226,7 @@ SEMANTIC_CLAIM = re.compile(
 )
 # a sentence that names some embedding speaks of that embedding, not of the document's head
 EMBEDDING_WORD = re.compile(r"\bembedd?ings?\b|\bvectors? space\b|\bhidden\b|\bactivations?\b", _I)
-COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b" + _NOT_A_SCHEDULE, _I)
+COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b" + _NOT_A_SCHEDULE + r"|\bcos\((?=[^()]{1,60},[^()]{1,60}\))", _I)
 OTHER_SUBJECT = re.compile(
     r"\binput[- ]embeddings?\b|\bword2vec\b|\bglove\b|\bsentence[- ](?:embeddings?|transformers?)\b|\bclip\b|"
     r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",
