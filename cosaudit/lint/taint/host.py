@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 class AnalyzerHost:
-    """The base of the analyser's mixins (`ExpressionRules`, `CallRules`, `FunctionRules`, `SinkRules`,
-    `BindingRules`, `ModuleRules`); also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
+    """The base of the analyser's mixins (`ExpressionRules` with `IndexingRules` and `ArithmeticRules`,
+    `CallRules`, `FunctionRules`, `SinkRules`, `BindingRules`, `ModuleRules`); also what the library
+    handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
     events: list[Event]
