@@ -65,7 +65,10 @@ SUBJECT = re.compile(
 WEIGHT_SUBJECT = re.compile(
     r"\b(weight vectors?|(?:final|last)[- ]layer (?:rows|vectors?)|weights? rows?|output (?:token )?rows|"
     # "'cat' and 'tiger' are similar: the cosine between their weights is 0.9", of a classifier's classes
-    r"(?<=between )their weights)\b",
+    r"(?<=between )their weights|(?:row-?|unit-?)?normali[sz]ed (?:weights|weight rows))\b|"
+    # a weight vector indexed by a class's name in math: `$w_{\text{cat}}$`, `$\mathbf{w}_{dog}$`
+    r"\$\s*\\?(?:mathbf\{|bm\{|boldsymbol\{)?(?-i:w)\}?_\{?(?:\\(?:text|mathrm)\{)?"
+    r"(?!(?:init|old|new|hid|emb|enc|dec|ij|ji)\b)[A-Za-z]{3,}",
     _I,
 )
 LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
@@ -105,7 +108,7 @@ RELATION = re.compile(
     r"(?:rows|vectors|weights|embeddings) (?:are|look|stay) (?:\w+ )?similar|"
     r"nearby|near each other|"
     # "the similarity matrix of the fc layer's rows"
-    r"similarity (?:matri(?:x|ces)|heat-?maps?) (?:of|between|for)|"
+    r"similarity (?:matri(?:x|ces)|heat-?maps?) (?:of|between|for)|class[- ]similarity matri(?:x|ces)|"
     r"proximity)\b",
     _I,
 )
