@@ -71,7 +71,13 @@ WEIGHT_SUBJECT = re.compile(
     r"(?!(?:init|old|new|hid|emb|enc|dec|ij|ji)\b)[A-Za-z]{3,}",
     _I,
 )
-LABEL_WORDS = re.compile(r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b", _I)
+LABEL_WORDS = re.compile(
+    r"\b(class(?:es)?|classifiers?|labels?|categor(?:y|ies)|tokens?|words?)\b|"
+    # two labels named in quotes: "the weight vectors of 'cat' and 'dog'" (not layers: 'conv1', 'fc2')
+    r"\b(?:of|for|between) ['\"“‘](?![^'\"”’]*(?:conv|layer|fc\d|bn\d|attn|block|norm|proj|mlp|encoder|decoder))"
+    r"[^'\"”’]{1,30}['\"”’] and ['\"“‘]",
+    _I,
+)
 # "weight vectors" in a sentence about the output layer ("Looking at the final layer, the weight vectors
 # for 'truck' and 'automobile' point the same way") are that layer's rows
 OUTPUT_LAYER_WORDS = re.compile(
@@ -101,7 +107,8 @@ RELATION = re.compile(
     r"(?:an)?isotrop(?:y|ic|ically)|narrow[- ]cone|"
     # word-similarity benchmarks score a table by the cosines of its rows against human judgements
     r"word[- ]similarity (?:benchmarks?|tasks?|datasets?|evaluations?)|"
-    r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights)|"
+    r"dot products?|inner products?|most similar|similar (?:[\w-]+ ){0,2}?(?:vectors|rows|representations|weights|"
+    r"unembeddings|output embeddings)|"
     r"similarit(?:y|ies) (?:of|between) (?:the |their |two |each pair of )?(?:rows|vectors|weights)|"
     r"group(?:s|ed)? together|"
     r"form(?:s|ing)? (?:a |an )?(?:[\w-]+ )?clusters?|(?:identical|same|similar|close) in (?:direction|angle)|"
