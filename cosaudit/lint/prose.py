@@ -195,7 +195,8 @@ _BETWEEN_LABELS = re.compile(
 def _first_relation(text: str) -> re.Match[str] | None:
     """The sentence's relation, a cosine first: "apply this alignment to the classifier vectors, then
     take the cosine similarity" reports the cosine, not the alignment of the features before it."""
-    found = list(RELATION.finditer(text))
+    # `cos(a, b)` inside inline math (`$\cos(u_a, u_b)$`) is a formula, COS203's to judge
+    found = [m for m in RELATION.finditer(text) if not (m.group(0) == "cos(" and text.count("$", 0, m.start()) % 2)]
     return next((m for m in found if COSINE_WORD.search(m.group(0))), found[0] if found else None)
 
 
