@@ -4,27 +4,27 @@ a nearest-neighbour scan of SAE decoder directions."""
 import numpy as np
 
 
-def margin_attribution(gpt, prompt):
+def margin_attribution(m, prompt):
     """Split the top-1 minus runner-up logit margin at the last position into the
     contributions of embeddings, heads and MLPs, through ln_f with its scale frozen."""
-    run = gpt.forward(prompt)
+    run = m.forward(prompt)
     last = len(run.tokens) - 1
     logits = run.logits[last].astype(np.float64)
-    first, second = np.argsort(-logits)[:2]
-    gain = gpt.param("ln_f.weight").astype(np.float64)
-    dirv = (gpt.wte[first] - gpt.wte[second]).astype(np.float64)   # tied head: row difference
-    resid = run.resid[gpt.n_layer, last].astype(np.float64)
+    c1, c2 = np.argsort(-logits)[:2]
+    gain = m.param("ln_f.weight").astype(np.float64)
+    dirv = (m.wte[c1] - m.wte[c2]).astype(np.float64)   # tied head: row difference
+    resid = run.resid[m.n_layer, last].astype(np.float64)
     scale = float(np.sqrt(((resid - resid.mean()) ** 2).mean() + 1e-5))
 
     def part(v):
         return float(((v - v.mean()) * gain) @ dirv / scale)
 
-    pieces = {"embed": part(gpt.wte[run.tokens[last]] + gpt.wpe[last])}
-    for layer in range(gpt.n_layer):
+    pieces = {"embed": part(m.wte[run.tokens[last]] + m.wpe[last])}
+    for layer in range(m.n_layer):
         for h, out in enumerate(run.head_out[layer][:, last]):
             pieces[f"L{layer}H{h}"] = part(out)
         pieces[f"mlp{layer}"] = part(run.mlp_out[layer][last])
-    return {"margin": float(logits[first] - logits[second]), "pieces": pieces}
+    return {"margin": float(logits[c1] - logits[c2]), "pieces": pieces}
 
 
 def decoder_neighbours(W_dec, block=1024):
