@@ -193,6 +193,7 @@ _TARGETS = {
     "heldout41": (29, 26, 4, 25, {".py", ".ipynb", ".md"}),
     "heldout42": (14, 11, 1, 13, {".py", ".ipynb", ".md"}),
     "heldout43": (30, 25, 7, 23, {".py", ".ipynb", ".md"}),
+    "heldout44": (29, 21, 11, 18, {".py", ".ipynb", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
