@@ -43,6 +43,9 @@ class _Summary:
     # the module's own `from X import a, b` / `from X import *` (module, level, names): the classes it
     # passes on to a star import of it (FACT's `helper.py`: `from .Network import MYNET`)
     imports: list[tuple[str | None, int, tuple[str, ...]]] = field(default_factory=list)
+    # module-level functions and the capitalised names they use (`def load(): ... GPT.load(...)`): a
+    # loader of a model class the module imports
+    uses: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 class FileImports:
@@ -74,6 +77,8 @@ class FileImports:
                 brought = {n: e for n, e in brought.items() if n in used}
             for evidence in brought.values():
                 found |= evidence
+            if self._index.loads_tied_model(self._folder, node.module, node.level, names):
+                found.add("tied positions")
         return found
 
 
@@ -135,6 +140,25 @@ class ModuleIndex:
                 if taken:
                     found.update(self.classes(here, mod, lvl, taken, passed_on=False))
         return found
+
+    def loads_tied_model(self, folder: str, module: str | None, level: int, names: tuple[str, ...]) -> bool:
+        """`from gen import load` where `load` builds a class that `gen` imports from a scanned module and
+        that ties its token rows to its head beside learned positions (`from model import GPT`, then
+        `GPT.load(path)`): the model the file gets from `load()` is that class's (one hop)."""
+        path = self.resolve(folder, module, level)
+        if path is None:
+            return False
+        summary = self._summary(path)
+        used = set().union(*(summary.uses.get(n, frozenset()) for n in names))
+        if not used:
+            return False
+        here = os.path.dirname(path)
+        for mod, lvl, imported in summary.imports:
+            wanted = tuple(n for n in imported if n in used)
+            brought = self.classes(here, mod, lvl, wanted, passed_on=False) if wanted else {}
+            if any("tied positions" in e for e in brought.values()):
+                return True
+        return False
 
     def resolve(self, folder: str, module: str | None, level: int) -> str | None:
         """The scanned file that `from <level dots><module> import ...` in `folder` names: a
@@ -208,7 +232,7 @@ def _summarise(path: str) -> _Summary:
             for node in tree.body
             if isinstance(node, ast.ImportFrom)
         ]
-        return _Summary(helper_summary(tree), _class_evidence(tree, text), imports)
+        return _Summary(helper_summary(tree), _class_evidence(tree, text), imports, _capitalised_uses(tree))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return _Summary()
 
@@ -239,6 +263,15 @@ def _class_evidence(tree: ast.Module, text: str) -> dict[str, frozenset[str]]:
             if found:
                 out[node.name] = frozenset(found)
     return out
+
+
+def _capitalised_uses(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """The capitalised names each module-level function uses (`load` uses `GPT` in `GPT.load(path)`)."""
+    return {
+        node.name: frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and n.id[:1].isupper())
+        for node in tree.body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
 
 
 def _built_classes(cls: ast.ClassDef) -> set[str]:

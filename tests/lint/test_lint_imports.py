@@ -374,6 +374,50 @@ def test_a_model_class_of_the_scan_that_ties_with_learned_positions_makes_token_
     assert _codes(tmp_path / "untied") == []
 
 
+_LOADER = """\
+import torch
+from model import GPT
+
+_model = None
+
+
+def load():
+    global _model
+    if _model is None:
+        _model = GPT(torch.load("ode.pt")["config"])
+    return _model
+
+
+def tokens(text):
+    return list(text.encode())
+"""
+_PROBE = """\
+import torch.nn.functional as F
+from gen import {name}
+
+model = load()
+wte = model.transformer.wte.weight.detach()
+print(F.cosine_similarity(wte[256:257], wte[:256], dim=1).topk(3))
+"""
+
+
+def test_a_loader_function_of_a_sibling_module_that_builds_a_tied_model_makes_token_rows_head_rows(
+    tmp_path: Path,
+) -> None:
+    """`from gen import load`, where gen.py's `load()` builds nanoGPT's GPT imported from model.py (tied,
+    learned positions): the probe's `wte` rows are head rows (COS150). Importing another function of gen
+    (one that builds no model), an untied GPT, or the probe scanned alone: quiet."""
+    _write(tmp_path, {"model.py": _NANOGPT, "gen.py": _LOADER, "probe.py": _PROBE.format(name="load")})
+    assert _codes(tmp_path) == [("probe.py", "COS150", 6)]
+    assert _codes(tmp_path, "probe.py") == []
+    other = tmp_path / "other"
+    _write(other, {"model.py": _NANOGPT, "gen.py": _LOADER, "probe.py": _PROBE.format(name="tokens")})
+    assert _codes(other) == []
+    untied = _NANOGPT.replace("        self.transformer.wte.weight = self.lm_head.weight\n", "")
+    _write(tmp_path / "untied", {"model.py": untied, "gen.py": _LOADER, "probe.py": _PROBE.format(name="load")})
+    assert _codes(tmp_path / "untied") == []
+
+
 _TEACHING_HELPER = """\
 import numpy as np
 from transformers import AutoModelForMaskedLM
