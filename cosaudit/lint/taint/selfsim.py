@@ -33,6 +33,14 @@ _SIMILARITY_NAME = re.compile(
 _GRAM_NAME = re.compile(r"(?:^|_)gram(?:_|$)", re.I)
 # names about something else than comparing rows (a loss or a plot taking the matrix)
 _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(?:ulari[sz]|$|_)", re.I)
+# ... but a helper named for the similarity it shows compares the rows it is given before it plots them
+# (`compute_and_plot_similarity_panels(rows, words, out_dir)`): only a loss or an initialiser is not a report
+_NOT_A_REPORT = re.compile(r"loss|penalty|init|reg(?:ulari[sz]|$|_)", re.I)
+# arguments beside the matrix that are no vectors: the labels it is shown with, where it is saved, a title
+_NOT_VECTORS = re.compile(
+    r"(?:^|_)(?:words?|labels?|tokens?|names?|classes|vocab|dir|path|file|fname|filename|title|prefix|suffix)(?:_|$)",
+    re.I,
+)
 
 
 _ELEMENTWISE = {"cos", "cosh", "angle"}
@@ -43,13 +51,19 @@ def _matrix(v: Any) -> bool:
     return isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL) and not v.row
 
 
+def _not_vectors(node: ast.AST) -> bool:
+    """An argument named as labels, a path or a title (`words`, `PLOTS_DIR`, `out_path`): no vectors."""
+    name = access_path(node) or ""
+    return bool(name) and bool(_NOT_VECTORS.search(name.rsplit(".", 1)[-1]))
+
+
 def _alone(c: CallSite) -> Taint | None:
     """The one label matrix a call is given with nothing else to compare it with: the only
     tensor-like positional argument, or the same matrix twice (`pairwise_cos(W, W)`)."""
     pairs = list(zip(c.args, c.node.args, strict=False)) + [
         (c.kwargs.get(k.arg), k.value) for k in c.node.keywords if k.arg and k.arg not in _OPTIONS
     ]
-    tensors = [v for v, node in pairs if not isinstance(node, ast.Constant)]
+    tensors = [v for v, node in pairs if not (isinstance(node, (ast.Constant, ast.JoinedStr)) or _not_vectors(node))]
     heads = [v for v in tensors if _matrix(v)]
     if not heads or len(heads) != len(tensors):
         return None  # another operand we do not follow: a lens or a cross-comparison, not this rule
@@ -62,7 +76,7 @@ def by_name(an: AnalyzerHost, c: CallSite) -> Any:
     """`compute_pairwise_angle(W)`, `utils.cos_sim_matrix(head)`: a helper we cannot read, named for
     cosines / angles / a Gram matrix and given one label matrix alone, compares its rows pairwise."""
     name = c.name
-    if _OTHER_NAME.search(name) or c.owner.split(".")[0] in P.NUMERIC_LIBRARIES or name in _ELEMENTWISE:
+    if _NOT_A_REPORT.search(name) or c.owner.split(".")[0] in P.NUMERIC_LIBRARIES or name in _ELEMENTWISE:
         return NOTHING  # `np.cos(W)`, `np.angle(z)`: elementwise, not a comparison of rows
     gram = bool(_GRAM_NAME.search(name))
     if not gram and not _SIMILARITY_NAME.search(name):

@@ -7,10 +7,11 @@ twice the same head, a keyword argument), a static helper and an unknown method 
 a similarity matrix turned into distances for a tree, and helpers never called here whose name
 says they compare labels' rows (`label_similarity(vectors)`, `unembedding_angles(U)`), and helpers
 given the head in the orientation whose labels they compare (rows of `fc.weight`, columns of `W_U`). The look-alikes stay quiet: the same helpers given features, class means or one row, a
-helper given the head and features, a plot or a loss named for similarity, a logit lens in a
+helper given the head and features, a loss named for similarity, a logit lens in a
 lambda, a dot product divided by one norm only (a projection), elementwise `np.cos`, and helpers
 named for tokens' (input) embeddings or class features, and helpers that compare hidden dimensions
-(the rows of `W_U`, the columns of `fc.weight`).
+(the rows of `W_U`, the columns of `fc.weight`). A helper named for the similarity it plots, given the
+head alone (beside the labels, a folder and a title), compares its rows as any such helper does.
 
 Shapes seen in public neural-collapse, class-hierarchy and token-geometry code; written for
 cosaudit's tests.
@@ -78,8 +79,12 @@ cross = pairwise_cos(W, feats)
 means = compute_pairwise_angle(class_means)
 means_gap = au.equiangular_M_error(class_means)
 one_row = au.cos_sim_matrix(W[3])
-shown = plot_similarity(W)
 penalty = similarity_loss(W)
+mixed = compute_and_plot_similarity_panels(W_np, feats, PLOTS_DIR)
+# a helper named for the similarity it plots is given the head alone (round 44's
+# `compute_and_plot_similarity_panels(rows, words, PLOTS_DIR, f"{key}.png")`): it compares the rows
+shown = plot_similarity(W)  # expect: COS101
+panels = compute_and_plot_similarity_panels(W_np, class_names, PLOTS_DIR, f"panels_{3}.png", title="fc")  # expect: COS101
 
 
 class Report:
