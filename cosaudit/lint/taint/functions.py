@@ -52,6 +52,7 @@ class FunctionRules(AnalyzerHost):
         outer: dict[str, Any] | None = None,
         shared: dict[str, Any] | None = None,
         bound: dict[str, Any] | None = None,
+        given: dict[int, str] | None = None,
     ) -> None:
         """Analyse a function body once. `shared`: the `self.*` attributes of a class, written by
         one method (`self.W = model.lm_head.weight` in `__init__`) and read by the next."""
@@ -60,7 +61,7 @@ class FunctionRules(AnalyzerHost):
         info.analysed = True
         node = info.node
         env = dict(self.globals if outer is None else outer)
-        env.update(_parameters(node))
+        env.update(_parameters(node, given))
         env.update(bound or {})
         for name in info.params:  # a parameter shadows a name bound outside
             self.strings.pop(name, None)
@@ -107,6 +108,7 @@ class FunctionRules(AnalyzerHost):
         return None
 
     def _call_user_function(self, info: FuncInfo, call: ast.Call, env: dict[str, Any]) -> Any:
+        actual = self._actuals(info, call, env)
         if not info.analysed:
             # a method followed from another method (`self.pick(i)` before `pick` is analysed in its
             # turn) sees the `self.*` attributes that `__init__` set
@@ -114,12 +116,14 @@ class FunctionRules(AnalyzerHost):
             # analysed once, for itself: not as quiet as the caller (`__init__` calling
             # `self._calibrate()` keeps `_calibrate`'s own similarities)
             saved, self._quiet, self._init_quiet = (self._quiet, self._init_quiet), 0, 0
+            # a parameter named like a head (`W_U`) that this call gives label rows is what the caller
+            # gives (`lm_head.weight`, rows), not what its name suggests (`W_U`'s columns)
+            given = {i: v.orient for i, v in actual.items() if isinstance(v, Taint) and v.kind == LABEL}
             try:
-                self._analyse_function(info, {**self.globals, **attrs} if attrs else None)
+                self._analyse_function(info, {**self.globals, **attrs} if attrs else None, given=given)
             finally:
                 self._quiet, self._init_quiet = saved
         info.called = True
-        actual = self._actuals(info, call, env)
         made: dict[int, Event] = {}
         means = against_class_means(call, self.head_names)  # `lens(class_means[c], W)`: neural-collapse code
         if not info.reported_in_body and not info.initialiser:
@@ -438,9 +442,11 @@ def matrix_param(name: str) -> bool:
     return bool(_MATRIX_PARAM.match(name))
 
 
-def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint]:
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, given: dict[int, str] | None = None) -> dict[str, Taint]:
     """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
-    call), or a label representation when its name or the docstring says so."""
+    call), or a label representation when its name or the docstring says so. `given`: the orientation
+    of the label rows the first call gives, by position: a parameter named for the other orientation
+    (`W_U`, columns, given `lm_head.weight`) stays a placeholder, filled in at the call."""
     doc = ast.get_docstring(node) or ""
     named = bool(P.CLASS_SIM_FN.search(node.name) or _LABEL_COMPARISON.search(node.name))
     defined = _defined_in_doc(doc)
@@ -459,7 +465,7 @@ def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint
         elif _HEAD_MODULE_PARAM.match(a.arg) and _tensor_annotation(a):
             # `lm_head: Optional[torch.Tensor]`: the head module's name on a tensor is its weight
             out[a.arg] = Taint(LABEL, ROWS, confidence="medium", source=a.arg)
-        elif hint is not None:
+        elif hint is not None and (given or {}).get(i, hint) in (hint, SEL, VEC):
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
         elif documented and (_MATRIX_PARAM.match(a.arg) or (named and _GENERIC_MATRIX.match(a.arg))):
             out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)

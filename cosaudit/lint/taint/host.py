@@ -122,6 +122,7 @@ class AnalyzerHost:
             outer: dict[str, Any] | None = None,
             shared: dict[str, Any] | None = None,
             bound: dict[str, Any] | None = None,
+            given: dict[int, str] | None = None,
         ) -> None: ...
         @abstractmethod
         def _construct(self, cls: ClassInfo, call: ast.Call, env: dict[str, Any]) -> Any: ...

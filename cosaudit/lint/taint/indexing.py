@@ -54,7 +54,8 @@ _PROBE_NAME = re.compile(r"probe", re.I)
 _WEIGHT_KEYS = ("weight", "weights", "kernel", "W")
 # an index variable named for several rows: `W[ids]`, `W[token_ids]`, `W[indices]`, `W[top_k_idx]`
 _PLURAL_INDEX = re.compile(
-    r"^(?:\w+_)?(?:ids|indices|idxs|idces|tokens|toks|token_ids|tok_ids|rows|classes|labels|words|subset)\d*$"
+    r"^(?:\w+_)?(?:ids|indices|idxs|idces|tokens|toks|token_ids|tok_ids|rows|classes|labels|words|subset)\d*"
+    r"(?:_(?:tensor|t|arr|array|np))?$"
     r"|_(?:ids|list|idx_list)$|^top_?k?_?(?:idx|ids|indices)$",
     re.I,
 )
@@ -150,6 +151,8 @@ class IndexingRules(AnalyzerHost):
                 return base  # `x[i:i + b]`: a batch of what the function was given
             picks_row = not _is_full(real[0]) and all(_is_full(e) for e in real[1:])
             if base.kind == PARAM and not base.row and not ellipsis and picks_row:
+                if len(real) == 1 and self._selection(real[0], env) == SEL:
+                    return base  # `weights[token_ids]`, `weights[torch.tensor(ids)]`: rows of what it is given
                 return replace(base, row=True)  # `weights[ids[i]]`, `weights[i, :]`: a row, if given a matrix
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):

@@ -19,7 +19,7 @@ from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path
-from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, ROWS, SEL, Event, Sim, Taint
+from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, SEL, Event, Sim, Taint
 
 # a name that says cosines / angles / a similarity matrix (`pairwise_cos_sim`, `angle_matrix`,
 # `get_cosine_similarities`, `mutual_coherence`, `equiangular_W_error`) ...
@@ -38,7 +38,8 @@ _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(
 _NOT_A_REPORT = re.compile(r"loss|penalty|init|reg(?:ulari[sz]|$|_)", re.I)
 # arguments beside the matrix that are no vectors: the labels it is shown with, where it is saved, a title
 _NOT_VECTORS = re.compile(
-    r"(?:^|_)(?:words?|labels?|tokens?|names?|classes|vocab|dir|path|file|fname|filename|title|prefix|suffix)(?:_|$)",
+    r"(?:^|_)(?:words?|labels?|tokens?|names?|classes|vocab|keys?|tags?|dir|path|file|fname|filename|title|prefix|suffix)"
+    r"(?:_?list)?$",
     re.I,
 )
 
@@ -48,6 +49,8 @@ _OPTIONS = {"dim", "axis", "eps", "device", "dtype", "metric", "degrees"}
 
 
 def _matrix(v: Any) -> bool:
+    if isinstance(v, Taint) and v.kind == PARAM:
+        return not v.row  # a helper's argument, judged where the helper is called
     return isinstance(v, Taint) and v.kind == LABEL and v.orient in (ROWS, COLS, SEL) and not v.row
 
 
