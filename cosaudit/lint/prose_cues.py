@@ -173,6 +173,10 @@ OTHER_OPERAND = re.compile(
     # product with the function vector"): its logits, a logit lens
     r"\b(?:function|task|concept|control|style|context|random|truth|refusal|sentiment|honesty|contrastive)"
     r"[- ](?:vectors?|directions?|dir)\b|"
+    # attention's products of queries and keys ("the dot product between the Q and K representations
+    # forms the attention matrix"), not of the head's rows
+    r"\b(?:between|of) (?:the )?(?:Q|queries|query vectors?) and (?:the )?(?:K|keys|key vectors?)\b|"
+    r"\battention (?:matri(?:x|ces)|scores?|patterns?|logits)\b|"
     # a difference of two rows written out (`WU[" true"] - WU[" false"]`): a logit-difference direction
     r"\w\[[^\[\]]{1,40}\]\s*[-−]\s*\w+\[|"
     r"\b(?:un)?embedding (?:axis|axes)\b|"
