@@ -295,6 +295,14 @@ def _ties_by_variable(code: str) -> dict[str, str]:
         return {}
     for var, name in P.BOUND_CHECKPOINT.findall(code):
         kinds.setdefault(var, set()).add(P.tie_kind(name))
+    # a variable loaded by no checkpoint name the file knows is told by its model class
+    # (`llama = LlamaForCausalLM.from_pretrained(path)`)
+    by_class: dict[str, set[str]] = {}
+    for var, cls in P.BOUND_CLASS.findall(code):
+        by_class.setdefault(var, set()).add(P.class_tie_kind(cls))
+    for var, k in by_class.items():
+        if kinds.get(var, {""}) == {""}:
+            kinds[var] = k
     return {var: k.pop() for var, k in kinds.items() if len(k) == 1 and "" not in k}
 
 

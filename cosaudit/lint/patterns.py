@@ -405,6 +405,24 @@ BOUND_CHECKPOINT = re.compile(
 )
 
 
+# a variable bound to a model class's `from_pretrained(...)`, whatever the checkpoint (group 1 the
+# variable, group 2 the class): `llama = LlamaForCausalLM.from_pretrained(path)`
+BOUND_CLASS = re.compile(r"^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:\w+\.)*(\w+)\.from_pretrained\(", re.MULTILINE)
+# model classes whose token table is not a head beside learned positions: tied without positions (the
+# equivalent model unties the head), or not tied (rotary models with their own head). The tied ones
+# with positions are the file's evidence (`TIED_POSITIONS_EVIDENCE`), as before
+_CLASS_TIED_NO_POSITIONS = re.compile(r"^(?:Gemma\d?|T5|MT5|Qwen2)\w*$")
+_CLASS_UNTIED = re.compile(r"^(?:Llama|Mistral|Mixtral|GPTJ|GPTNeoX|Falcon|Phi\d?|Olmo\d?|Bloom)\w*$")
+
+
+def class_tie_kind(cls: str) -> str:
+    """"untie" or "none" for a model class whose token table is no head beside learned positions
+    (`GemmaForCausalLM`, `LlamaForCausalLM`); "" for any other (`AutoModelForCausalLM`, `GPT2Model`)."""
+    if _CLASS_TIED_NO_POSITIONS.match(cls):
+        return "untie"
+    return "none" if _CLASS_UNTIED.match(cls) else ""
+
+
 def tie_kind(checkpoint: str) -> str:
     """"positions" for a checkpoint that ties its head to token rows with learned absolute positions
     (GPT-2, BERT), "untie" for one tied without them (T5, Gemma), "" when not known to be tied."""

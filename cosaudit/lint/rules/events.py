@@ -49,7 +49,8 @@ def table_tie(ev: Event, facts: Facts) -> tuple[bool, bool]:
     if len(kinds) == 1 and None not in kinds:
         # the table's own model, loaded by name in the file (`t5 = T5….from_pretrained("t5-large")`):
         # its kind of tie decides, not another model the file also loads (a GPT-2 scorer beside it)
-        return True, kinds.pop() == "positions"
+        kind = kinds.pop()
+        return kind != "none", kind == "positions"
     if tables and facts.gpt2_named and all(_WTE.search(t.source or "") for t in tables):
         return True, True  # GPT-2's own `wte`, in a file about GPT-2
     if tables and all(_EXPORT.search(t.source or "") for t in tables):

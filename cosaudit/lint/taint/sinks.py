@@ -210,6 +210,11 @@ class SinkRules(AnalyzerHost):
             if (ranking or one_row) and not against_class_means(node, self.head_names) and not _circuit(node):
                 return self._ranked(t, other, node, what)
         for t, other in ((a, b), (b, a)):
+            unit_param = isinstance(t, Taint) and t.kind == PARAM and t.normalized and not t.row
+            if unit_param and probe_vector(other):
+                # `gt / norm(gt) @ (learned / norm(learned)).T` in a helper: unit vectors we do not follow
+                # against the unit rows it is given, a lens decided at each call by those rows
+                return self._sink("cosine", t, None, node, what)
             if isinstance(t, Taint) and t.kind == PARAM and isinstance(other, Unit):
                 # `F.normalize(h) @ rows.T` in a helper: decided at each call by the rows it is given
                 sim: Sim = self._sink("dot", t, None, node, what)

@@ -39,6 +39,16 @@ def observe_strings(an: AnalyzerHost, c: CallSite) -> None:
                 an.prose_strings += [v for v in a.values if isinstance(v, ast.Constant)]
 
 
+# the best match of each row (`torch.max(sims, dim=1)`, `sims.max(1)`): the nearest label and its score
+_BEST_MATCH = {"max", "amax"}
+
+
+def _along_an_axis(call: ast.Call, position: int) -> bool:
+    """Is a reduction taken along an axis (`dim=` / `axis=`, or the axis as the argument at
+    `position`), not over the whole array?"""
+    return any(k.arg in ("dim", "axis") for k in call.keywords) or len(call.args) > position
+
+
 def fallback(an: AnalyzerHost, c: CallSite) -> Any:
     """Any other call: a similarity among its arguments flows on, and is derived from when the
     call displays it, ranks it, exports it or relates it to behaviour."""
@@ -55,7 +65,7 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
     elif c.name in P.BEHAVIOUR_CALLS and not _between_similarities(an, c):
         for s in sims:
             an._derive(s, "behaviour", c.node, c.name)
-    elif c.name in P.DISPLAY_CALLS:
+    elif c.name in P.DISPLAY_CALLS or (c.name in _BEST_MATCH and _along_an_axis(c.node, 1)):
         for s in sims:
             an._derive(s, "display", c.node, c.name)
     elif c.name in _SAVE_CALLS and mentions_similarity(c.node):
@@ -91,7 +101,8 @@ def sim_method(an: AnalyzerHost, c: CallSite) -> Any:
     meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
-    if meth in P.DISPLAY_METHODS or (meth in P.SAVE_METHODS and mentions_similarity(c.node)):
+    best = meth in _BEST_MATCH and _along_an_axis(c.node, 0)
+    if meth in P.DISPLAY_METHODS or best or (meth in P.SAVE_METHODS and mentions_similarity(c.node)):
         an._derive(sim, "display", c.node, meth)
     elif meth == "corr":
         an._derive(sim, "behaviour", c.node, meth)
