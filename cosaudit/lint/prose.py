@@ -42,6 +42,7 @@ from cosaudit.lint.prose_cues import (
     PRODUCT,
     REFUTE,
     RELATION,
+    ROW_DIFFERENCE,
     ROWS_WORD,
     SECTION_REFUTE,
     SEMANTIC_CLAIM,
@@ -109,7 +110,7 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
             continue  # no formula, or one inside an inline code span: an example of the syntax
         # a cosine classifier's logits (`z_k = s cos θ_k`, the angle between the feature and w_k), or
         # a formula of a section about margin losses on the unit sphere (ArcFace's inter-class angles)
-        if LOGIT_WORD.search(text) or OTHER_OPERAND.search(text) or _found(MARGIN_LOSS, section_text):
+        if LOGIT_WORD.search(text) or _other_operand(text) or _found(MARGIN_LOSS, section_text):
             continue
         args = COS_ARGS.findall(text)
         # `\cos(...)` written out: its own arguments must name the head (`\gamma_\ell(\omega)` elsewhere
@@ -192,6 +193,12 @@ _BETWEEN_LABELS = re.compile(
 )
 
 
+def _other_operand(text: str) -> bool:
+    """Is the geometry the sentence speaks of with something else than another label's row (a class
+    mean, a hidden state, a direction, a difference of rows)?"""
+    return bool(OTHER_OPERAND.search(text) or ROW_DIFFERENCE.search(text))
+
+
 def _first_relation(text: str) -> re.Match[str] | None:
     """The sentence's relation, a cosine first: "apply this alignment to the classifier vectors, then
     take the cosine similarity" reports the cosine, not the alignment of the features before it."""
@@ -227,7 +234,7 @@ def _sentence_hit(
     `head_before`: a sentence earlier in the paragraph named them; a cosine between labels that
     follows ("compute cosine distance with the other classes") compares those rows (COS202)."""
     rel = _first_relation(s.text) or ANALOGY.search(s.text)
-    if not rel or REFUTE.search(s.text) or OTHER_OPERAND.search(s.text) or _others_closeness(s.text):
+    if not rel or REFUTE.search(s.text) or _other_operand(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
     if own_subject and _apart(s.text):
@@ -242,7 +249,9 @@ def _sentence_hit(
         return None
     if _forward_pass(s.text):
         return None
-    if ANAPHORIC_MEASURE.search(s.text) and _found(OTHER_OPERAND, section_text):
+    if ANAPHORIC_MEASURE.search(s.text) and (
+        _found(OTHER_OPERAND, section_text) or _found(ROW_DIFFERENCE, section_text)
+    ):
         return None
     claim = CLAIM.search(s.text) or CAUSAL.search(s.text)
     if not claim and (ANALOGY.match(rel.group(0)) or not (own_subject or compares_labels)):
