@@ -116,8 +116,8 @@ class FunctionRules(AnalyzerHost):
             # analysed once, for itself: not as quiet as the caller (`__init__` calling
             # `self._calibrate()` keeps `_calibrate`'s own similarities)
             saved, self._quiet, self._init_quiet = (self._quiet, self._init_quiet), 0, 0
-            # a parameter named like a head (`W_U`) that this call gives label rows is what the caller
-            # gives (`lm_head.weight`, rows), not what its name suggests (`W_U`'s columns)
+            # a parameter named for one orientation of the head (`W_U`, columns) that this call gives
+            # the other (`lm_head.weight`, rows) holds what the caller gives (`_parameters`)
             given = {i: v.orient for i, v in actual.items() if isinstance(v, Taint) and v.kind == LABEL}
             try:
                 self._analyse_function(info, {**self.globals, **attrs} if attrs else None, given=given)

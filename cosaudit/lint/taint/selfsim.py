@@ -31,7 +31,7 @@ _SIMILARITY_NAME = re.compile(
 )
 # ... or a Gram matrix (raw inner products: a dot product of the rows)
 _GRAM_NAME = re.compile(r"(?:^|_)gram(?:_|$)", re.I)
-# names about something else than comparing rows (a loss or a plot taking the matrix)
+# names about something else than ranking the nearest labels (a loss or a plot taking the matrix)
 _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(?:ulari[sz]|$|_)", re.I)
 # ... but a helper named for the similarity it shows compares the rows it is given before it plots them
 # (`compute_and_plot_similarity_panels(rows, words, out_dir)`): only a loss or an initialiser is not a report
