@@ -194,6 +194,7 @@ _TARGETS = {
     "heldout42": (14, 11, 1, 13, {".py", ".ipynb", ".md"}),
     "heldout43": (30, 25, 7, 23, {".py", ".ipynb", ".md"}),
     "heldout44": (29, 21, 11, 18, {".py", ".ipynb", ".md"}),
+    "heldout45": (7, 5, 0, 7, {".py", ".ipynb", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
