@@ -177,6 +177,9 @@ OTHER_OPERAND = re.compile(
     # forms the attention matrix"), not of the head's rows
     r"\b(?:between|of) (?:the )?(?:Q|queries|query vectors?) and (?:the )?(?:K|keys|key vectors?)\b|"
     r"\battention (?:matri(?:x|ces)|scores?|patterns?|logits)\b|"
+    # a difference of two labels' rows named as a direction ("the she-he unembedding direction"), and an
+    # attention head's OV output compared with it
+    r"\b\w+[-–]\w+ (?:unembedding|logit|output|label) (?:directions?|axis)\b|\bOV (?:outputs?|circuits?|vectors?)\b|"
 
     r"\b(?:un)?embedding (?:axis|axes)\b|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
