@@ -177,9 +177,8 @@ OTHER_OPERAND = re.compile(
     # forms the attention matrix"), not of the head's rows
     r"\b(?:between|of) (?:the )?(?:Q|queries|query vectors?) and (?:the )?(?:K|keys|key vectors?)\b|"
     r"\battention (?:matri(?:x|ces)|scores?|patterns?|logits)\b|"
-    # a difference of two labels' rows named as a direction ("the she-he unembedding direction"), and an
-    # attention head's OV output compared with it
-    r"\b\w+[-–]\w+ (?:unembedding|logit|output|label) (?:directions?|axis)\b|\bOV (?:outputs?|circuits?|vectors?)\b|"
+    # an attention head's OV output compared with a direction
+    r"\bOV (?:outputs?|circuits?|vectors?)\b|"
 
     r"\b(?:un)?embedding (?:axis|axes)\b|"
     # "the sum-unembedding dot products": a vector's products with each row, i.e. its logits
@@ -190,7 +189,10 @@ OTHER_OPERAND = re.compile(
 # a difference of two rows written out (`WU[" true"] - WU[" false"]`): a logit-difference direction, the
 # other operand. Apart from OTHER_OPERAND: a branch that starts at any word character would make that
 # alternation three times slower on long pages
-ROW_DIFFERENCE = re.compile(r"\w\[[^\[\]]{1,40}\]\s*[-−]\s*\w+\[")
+# ... or named as a direction ("the she-he unembedding direction", "the true-false logit axis")
+ROW_DIFFERENCE = re.compile(
+    r"\w\[[^\[\]]{1,40}\]\s*[-−]\s*\w+\[|\w[-–]\w+ (?:unembedding|logit|output|label) (?:directions?|axis)\b", re.I
+)
 REFUTE = re.compile(
     r"(\bnot\b|n't\b|\bno\b|\bnever\b|\bcannot\b|\bmisleading\b|\bmeaningless\b|\barbitrar\w+|"
     r"\b(?:un)?identifiab\w+|\btranslation\w*|\binvarian\w+|(?<!\\)\bcent(?:er|re|r)(?:ed|ing)\b|"
