@@ -276,7 +276,9 @@ COSINE_LOGITS = re.compile(
     # "a ViT with a cosine head", "our cosine classifier": the model itself normalises its rows
     r"|\bcosine[- ](?:head|classifier|softmax|layer|normali[sz]ation|linear (?:head|layer|classifier))s?\b"
     # a model that keeps its rows on the unit sphere itself ("rows constrained to unit norm")
-    r"|\b(?:constrained|fixed|kept|projected) (?:to|on(?:to)?) (?:the )?unit[- ](?:norm|length|sphere)\b"
+    r"|\b(?:constrained|fixed|kept|projected) (?:to|on(?:to)?|at) (?:the )?unit[- ](?:norm|length|sphere)\b"
+    # "per-token scales turn the resulting cosines into logits", "cosines used as logits"
+    r"|\bcosines? (?:into|as|are used as|serve as) (?:the )?logits\b"
     # "classify the pre-logits by cosine to the class prototypes": the prediction itself is the cosine
     r"|\bclassif(?:y|ies|ied|ying)\b[^.;]{0,80}?\bby (?:the |their |a |(?:scaled|temperature[- ]scaled) )*cosines?\b",
     _I,
