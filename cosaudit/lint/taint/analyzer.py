@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cosaudit.lint.taint import loops
 from cosaudit.lint.taint.binding import BindingRules
 from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.expressions import ExpressionRules
@@ -358,8 +359,16 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._bind(stmt.target, value, env)
 
     def _s_For(self, stmt: ast.For | ast.AsyncFor, env: dict[str, Any]) -> None:
+        before, lists = dict(env), (self.events, self._current_events, self._held)
+        start = loops.marks(*lists)
         self._bind_iter(stmt.target, stmt.iter, env, stmt)
         self._block(stmt.body, env)
+        if loops.carried_names(stmt.body, before, env):
+            # a value carried from the previous iteration (`prev = emb`): read the body again with it
+            middle = loops.marks(*lists)
+            self._bind_iter(stmt.target, stmt.iter, env, stmt)
+            self._block(stmt.body, env)
+            loops.supersede(lists, start, middle)
         self._block(stmt.orelse, env)
 
     _s_AsyncFor = _s_For
