@@ -160,8 +160,9 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
     """Does the sentence speak of label representations (itself, or through the document)? The
     head used as a map ("directions projected through W_U (the unembedding)") is not a subject."""
     text = MAP_USE.sub(" ", s.text)
-    labels_or_layer = LABEL_WORDS.search(text) or OUTPUT_LAYER_WORDS.search(text)
-    if SUBJECT.search(text) or (WEIGHT_SUBJECT.search(text) and labels_or_layer):
+    if SUBJECT.search(text):
+        return True
+    if WEIGHT_SUBJECT.search(text) and (LABEL_WORDS.search(text) or OUTPUT_LAYER_WORDS.search(text)):
         return True
     if ROWS_WORD.search(text) and COACTIVATION.search(text) and not OTHER_SUBJECT.search(text):
         return True

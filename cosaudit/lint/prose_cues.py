@@ -10,6 +10,8 @@ import re
 from cosaudit.lint.patterns import TIED_POSITION_FAMILIES
 
 _I = re.IGNORECASE
+# a cosine written out on two operands in running text or a table: "cos(topic, answer) in W_U"
+_WRITTEN_COSINE = r"cos\((?=[^()]{1,60},[^()]{1,60}\))"
 # "cosine" in a learning-rate schedule ("cosine annealing", "a cosine learning rate schedule", "cosine decay")
 _NOT_A_SCHEDULE = r"(?![- ](?:annealing|anneal|schedul\w*|decay|warm-?up|learning[- ]rates?|lr\b|restarts?))"
 # the token table of a model that ties it to the head and adds learned positions beside it (GPT-2,
@@ -86,8 +88,8 @@ OUTPUT_LAYER_WORDS = re.compile(
 RELATION = re.compile(
     r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
     r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
-    # written out on two operands in running text or a table: "cos(topic, answer) in W_U"
-    r"cos\((?=[^()]{1,60},[^()]{1,60}\))|"
+    + _WRITTEN_COSINE
+    + "|"
     # "alignment between/with …", "unembedding alignment"; not a name ("Alignment Science")
     r"alignment (?:between|with|of|to)|(?<=unembedding )alignment|"
     r"point(?:s|ing)? (?:\w+ )?"
@@ -248,7 +250,7 @@ SEMANTIC_CLAIM = re.compile(
 )
 # a sentence that names some embedding speaks of that embedding, not of the document's head
 EMBEDDING_WORD = re.compile(r"\bembedd?ings?\b|\bvectors? space\b|\bhidden\b|\bactivations?\b", _I)
-COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b" + _NOT_A_SCHEDULE + r"|\bcos\((?=[^()]{1,60},[^()]{1,60}\))", _I)
+COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b" + _NOT_A_SCHEDULE + r"|\b" + _WRITTEN_COSINE, _I)
 OTHER_SUBJECT = re.compile(
     r"\binput[- ]embeddings?\b|\bword2vec\b|\bglove\b|\bsentence[- ](?:embeddings?|transformers?)\b|\bclip\b|"
     r"\bimages?\b|\bdocuments?\b|\bsteering\b|\bprobes?\b|\bfeatures?\b",

@@ -359,11 +359,12 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         self._bind(stmt.target, value, env)
 
     def _s_For(self, stmt: ast.For | ast.AsyncFor, env: dict[str, Any]) -> None:
-        before, lists = dict(env), (self.events, self._current_events, self._held)
+        before = {name: env.get(name) for name in loops.reassigned(stmt)}
+        lists = (self.events, self._current_events, self._held)
         start = loops.marks(*lists)
         self._bind_iter(stmt.target, stmt.iter, env, stmt)
         self._block(stmt.body, env)
-        if loops.carried_names(stmt.body, before, env):
+        if loops.carried(before, env):
             # a value carried from the previous iteration (`prev = emb`): read the body again with it
             middle = loops.marks(*lists)
             self._bind_iter(stmt.target, stmt.iter, env, stmt)

@@ -68,8 +68,10 @@ def _token_plus_position(left: Any, right: Any, left_node: ast.AST, right_node: 
     """Token rows plus a position's row (`emb + pos[p]`): the vectors the model reads, which a shared
     translation of the token rows (and the opposite one of the position rows) leaves alone."""
     for value, other in ((left, right_node), (right, left_node)):
+        if not (isinstance(value, Taint) and value.kind == INPUT):
+            continue  # every `+` of the file passes here: only token rows are looked at further
         table = base_expr(other, ("detach", "float", "cpu", "clone", "numpy", "to"))
-        if isinstance(value, Taint) and value.kind == INPUT and _POSITION_ROWS.search(access_path(table) or ""):
+        if _POSITION_ROWS.search(access_path(table) or ""):
             return True
     return False
 

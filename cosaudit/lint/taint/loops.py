@@ -6,6 +6,7 @@ there (the first did not know the carried value)."""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from typing import Any
 
 from cosaudit.lint.taint.values import Event, Taint
@@ -13,20 +14,24 @@ from cosaudit.lint.taint.values import Event, Taint
 Marks = tuple[int, int, int]
 
 
-def carried_names(body: list[ast.stmt], before: dict[str, Any], after: dict[str, Any]) -> set[str]:
-    """Names the body reads and assigns that held nothing we follow before the loop and hold label or
-    token rows after one reading of it."""
+# a few recent loops: a nested loop is read again each time an enclosing loop is; a small bound keeps
+# the syntax trees of files already checked from being held
+@lru_cache(maxsize=64)
+def reassigned(loop: ast.For | ast.AsyncFor) -> frozenset[str]:
+    """Names the loop's body both reads and assigns: the only ones it can carry (walked once a loop)."""
     stored: set[str] = set()
     loaded: set[str] = set()
-    for stmt in body:
+    for stmt in loop.body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name):
                 (stored if isinstance(node.ctx, ast.Store) else loaded).add(node.id)
-    return {
-        name
-        for name in stored & loaded
-        if not isinstance(before.get(name), Taint) and isinstance(after.get(name), Taint)
-    }
+    return frozenset(stored & loaded)
+
+
+def carried(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Did a name that held nothing we follow before the loop (`before`: those names' values then) come
+    to hold label or token rows after one reading of its body?"""
+    return any(not isinstance(v, Taint) and isinstance(after.get(name), Taint) for name, v in before.items())
 
 
 def marks(events: list[Event], current: list[Event] | None, held: list[Event] | None) -> Marks:
