@@ -4,11 +4,12 @@ reach the same tensor (`fc.state_dict()["weight"]`, a weight-normalised layer's 
 
 from __future__ import annotations
 
+import ast
 import re
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.syntax import root_of
-from cosaudit.lint.taint.values import INPUT, LABEL, ROWS, Taint
+from cosaudit.lint.taint.values import COLS, INPUT, LABEL, ROWS, Taint
 
 # every source pattern ends in one of these: a cheap test before the regular expressions
 _SOURCE_TAILS = (
@@ -58,3 +59,31 @@ def head_module_path(path: str) -> bool:
 def head_module_name(name: str) -> bool:
     """Does a bare attribute name (`classifier`, `fc`, `lm_head`) name a head module?"""
     return name.isidentifier() and head_module_path(name)
+
+
+# A loader of the scan named or documented for the head's weights (`def load_last_layer(seed)`,
+# "Load last-layer weight matrix (shape: [num_classes, hidden])") whose body reads a key we cannot
+# place (`ckpt["layers.2.weight"]`): what it returns is the head's rows. The docstring's first
+# sentence must begin with the verb, so that a lens documented as "Project onto the unembedding" is not one.
+_LAYER_LOADER = re.compile(
+    r"^(?:get|load|read|extract|fetch)_(?:the_)?(?:last|final|output|top)_(?:layer|linear|fc)(?:_(?:weights?|matrix|w))?$"
+)
+_LOADER_DOC = re.compile(
+    r"^\s*(?:Loads?|Returns?|Gets?|Extracts?|Fetch(?:es)?|Reads?)\s+(?:\S+\s+){0,4}?"
+    r"(?:last[- ]layer|final[- ]layer|output[- ]layer|classifier|classification[- ]head|lm[_ ]head|unembedding|"
+    r"softmax[- ]layer)(?:'s)?\s+(?:weights?(?:\s+matrix)?|matrix|rows)\b",
+    re.I,
+)
+
+
+def documented_head_return(node: ast.FunctionDef | ast.AsyncFunctionDef, unit: bool = False) -> Taint | None:
+    """What a loader named or documented for the head's weights returns: label rows (columns when
+    the docstring names `W_U`; normalised when the body divides them by their norms), medium
+    confidence; None for any other function."""
+    doc = ast.get_docstring(node) or ""
+    if not (_LAYER_LOADER.match(node.name) or _LOADER_DOC.match(doc)):
+        return None
+    if not any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(node)):
+        return None
+    orient = COLS if "W_U" in doc.split(".")[0] else ROWS
+    return Taint(LABEL, orient, normalized=unit, confidence="medium", source=f"{node.name}()")
