@@ -21,10 +21,13 @@ _TIED_MODEL = (
     r"(?:" + "|".join(TIED_POSITION_FAMILIES) + r"|nanoGPT|minGPT|XLM-R|OPT|Whisper's decoder)"
     r"(?:[- ](?:small|base|large|medium|xl|cased|uncased))*(?:'s|’s| ?的)?"
 )
+_TIED_DECODER = r"(?:GPT-?2|distilGPT-?2|GPT-?Neo|nanoGPT|minGPT|OPT)(?:[- ](?:small|medium|large|xl|\d+M))*(?:'s|’s)?"
 _TIED_TABLE = (
     _TIED_MODEL + r" (?:(?:pre-?trained|static|input|token|word(?:-?piece)?|vocabulary) ){0,3}"
     r"(?:(?:embedding|vocabulary) (?:matrix|table|lookup)|lookup table|input embeddings?|static embeddings?|wte\b)|"
-    r"(?:token|word|input|static) embedding (?:matrix|table) of (?:the )?" + _TIED_MODEL
+    r"(?:token|word|input|static) embedding (?:matrix|table) of (?:the )?" + _TIED_MODEL + r"|"
+    # a decoder's "token embeddings" are its table (an encoder's are often its contextual outputs)
+    + _TIED_DECODER + r" (?:token|word) embeddings?|(?:token|word) embeddings? (?:of|in|from) (?:the )?" + _TIED_DECODER
 )
 SUBJECT = re.compile(
     r"\b(" + _TIED_TABLE + r"|un-?embeddings?|unembedding (?:vectors?|matrix|space|rows?|columns?)|(?<=the )unembed\b|"
