@@ -217,6 +217,10 @@ def _forward_pass(text: str) -> bool:
     return bool(FORWARD.search(text)) and all(PRODUCT.match(r) for r in rels)
 
 
+# a word in quotes is a label, not a denial: the rows of "yes" and "no"
+_QUOTED = re.compile(r"(?<!\w)[\"'“‘][^\"'“”‘’\n]{1,24}[\"'”’](?!\w)")
+
+
 def _sentence_hit(
     s: Sentence,
     section_text: str,
@@ -235,7 +239,7 @@ def _sentence_hit(
     `head_before`: a sentence earlier in the paragraph named them; a cosine between labels that
     follows ("compute cosine distance with the other classes") compares those rows (COS202)."""
     rel = _first_relation(s.text) or ANALOGY.search(s.text)
-    if not rel or REFUTE.search(s.text) or _other_operand(s.text) or _others_closeness(s.text):
+    if not rel or REFUTE.search(_QUOTED.sub('', s.text)) or _other_operand(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
     if own_subject and _apart(s.text):

@@ -49,8 +49,10 @@ SUBJECT = re.compile(
     r"classifier\.weight|head rows?|"
     r"rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix|projection))|"
     # "the class embeddings learned by the softmax layer"
-    r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of) the "
-    r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? layer|"
+    r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of|from) the "
+    r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? (?:layer|head)|"
+    # "labels whose head vectors are close": the head's rows of those labels (not an attention head's)
+    r"(?:labels|classes) whose head (?:vectors?|rows?)|"
     r"rows of the (?:(?:final|last|classification)(?: linear| fully[- ]connected| fc)?|fc) (?:layer|head)|"
     r"token vectors? of the output|"
     # a neuroscience reading of the same rows: "the incoming weights of output neuron i", "the output
@@ -118,7 +120,7 @@ RELATION = re.compile(
     r"group(?:s|ed)? together|"
     r"form(?:s|ing)? (?:a |an )?(?:[\w-]+ )?clusters?|(?:identical|same|similar|close) in (?:direction|angle)|"
     r"(?:rows|vectors|weights|embeddings) (?:are|look|stay) (?:\w+ )?similar|"
-    r"nearby|near each other|"
+    r"nearby|near each other|similar to (?:each other|one another)|"
     # "the similarity matrix of the fc layer's rows"
     r"similarity (?:matri(?:x|ces)|heat-?maps?) (?:of|between|for)|class[- ]similarity matri(?:x|ces)|"
     r"proximity)\b",
