@@ -50,7 +50,8 @@ SUBJECT = re.compile(
     r"rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix|projection))|"
     # "the class embeddings learned by the softmax layer"
     r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of|from) the "
-    r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? (?:layer|head)|"
+    r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? "
+    r"(?:layer|head)|"
     # "labels whose head vectors are close": the head's rows of those labels (not an attention head's)
     r"(?:labels|classes) whose head (?:vectors?|rows?)|"
     r"rows of the (?:(?:final|last|classification)(?: linear| fully[- ]connected| fc)?|fc) (?:layer|head)|"
