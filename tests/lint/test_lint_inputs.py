@@ -174,3 +174,22 @@ def test_deeply_nested_code_falls_back_to_a_lighter_scan(tmp_path: Path) -> None
     assert notice.kind is NoticeKind.TOO_COMPLEX and "lighter" in notice.message
     assert any(f.path == "deep.py" and f.code == "COS101" and f.line == 1 for f in result.findings)
     assert_scan_went_on(result)
+
+
+RUN_IN = (
+    "\\section{Results on the \\texttt{lm\\_head}}\n"
+    "\\paragraph{Label similarity.} We define the similarity of labels $i$ and $j$ as the cosine between their"
+    " rows in the softmax layer.\n"
+    "\\subsection[short]{A title that goes on\n"
+    "to the next line}\n"
+)
+
+
+def test_a_run_in_heading_keeps_the_text_after_it(tmp_path: Path) -> None:
+    """`\\paragraph{Title.} Text ...`: the title is a heading, the text after it on the line is prose
+    (at its own column), and a title with braces inside or over two lines is read whole."""
+    (tmp_path / "paper.tex").write_text(RUN_IN)
+    result = check_paths([str(tmp_path)], CheckConfig(root=tmp_path), cwd=tmp_path)
+    found = [(f.line, f.column, f.code) for f in result.findings]
+    assert found == [(2, RUN_IN.splitlines()[1].index("We") + 1, "COS202")]
+    assert not result.notices

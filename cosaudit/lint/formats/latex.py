@@ -16,7 +16,7 @@ from cosaudit.lint.formats.interface import (
 )
 
 _COMMENT = re.compile(r"(?<!\\)%.*$")
-_SECTION = re.compile(r"^\s*\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\{(.*)\}")
+_SECTION = re.compile(r"^\s*\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?(?:\[[^\]]*\])?\{")
 _BEGIN = re.compile(r"\\begin\{(\w+\*?)\}(\{[^}]*\}|\[[^\]]*\])?")
 _VERBATIM = {"lstlisting", "minted", "verbatim", "Verbatim", "comment"}
 _MATH_ENVS = {
@@ -41,6 +41,20 @@ def clean_tex(text: str) -> str:
         text = _TEXT_CMDS.sub(r"\1", text)
     text = text.replace("\\_", "_").replace("~", " ").replace("``", '"').replace("''", '"')
     return text
+
+
+def _heading(line: str) -> tuple[str, str] | None:
+    """A sectioning command's title and the text after it on the same line: a run-in heading
+    (`\\paragraph{Label similarity.} We define ...`) starts a paragraph of prose."""
+    m = _SECTION.match(line)
+    if m is None:
+        return None
+    depth = 1
+    for k in range(m.end(), len(line)):
+        depth += {"{": 1, "}": -1}.get(line[k], 0) if line[k - 1] != "\\" else 0
+        if depth == 0:
+            return line[m.end() : k], " " * (k + 1) + line[k + 1 :]  # columns kept
+    return line[m.end() :], ""  # a title that goes on to the next line: this line's part of it
 
 
 def _before(end: str, line: str) -> bool:
@@ -87,9 +101,11 @@ class LatexReader(LineReader):
                 prose.math_block(block)
                 i = j + 1
                 continue
-            s = _SECTION.match(line)
-            if s:
-                prose.heading(clean_tex(s.group(2)), i + 1, None)
+            heading = _heading(line)
+            if heading is not None:
+                prose.heading(clean_tex(heading[0]), i + 1, None)
+                if heading[1].strip():
+                    prose.add(clean_tex(heading[1]), i + 1, None)
             elif line.strip().startswith("\\["):
                 block, i = _math_block(lines, i, "\\]")
                 prose.math_block(block)
