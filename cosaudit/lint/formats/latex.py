@@ -16,7 +16,9 @@ from cosaudit.lint.formats.interface import (
 )
 
 _COMMENT = re.compile(r"(?<!\\)%.*$")
-_SECTION = re.compile(r"^\s*\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?(?:\[[^\]]*\])?\{")
+_SECTION = re.compile(
+    r"^\s*\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?(?:\[[^\]]*\])?\{"
+)
 _BEGIN = re.compile(r"\\begin\{(\w+\*?)\}(\{[^}]*\}|\[[^\]]*\])?")
 _VERBATIM = {"lstlisting", "minted", "verbatim", "Verbatim", "comment"}
 _MATH_ENVS = {
