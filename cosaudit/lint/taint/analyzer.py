@@ -296,6 +296,7 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         for name, info in infos.items():
             if _takes_self(info.node):
                 info.first_arg = 1
+                info.getter = _decorated(info.node, "property") or _decorated(info.node, "cached_property")
                 shared["self." + name] = info  # `self.helper(W)` is followed into the helper
             elif _decorated(info.node, "staticmethod"):
                 shared["self." + name] = info  # `self.gram(W)` of a static helper: no `self` to skip
@@ -468,7 +469,8 @@ _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
 
 
 def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    return any(getattr(d, "id", "") == name for d in node.decorator_list)
+    """`@name` or `@module.name` (`@functools.cached_property`)."""
+    return any(getattr(d, "id", "") == name or getattr(d, "attr", "") == name for d in node.decorator_list)
 
 
 def _sets_attributes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -22,6 +22,7 @@ from cosaudit.lint.taint.values import (
     SEL,
     VEC,
     DictVal,
+    FuncInfo,
     HeadModule,
     ModelObj,
     Sim,
@@ -88,7 +89,10 @@ class ExpressionRules(IndexingRules, ArithmeticRules):
         path = access_path(node)
         if path is not None:
             if path in env:
-                return self.role_value(path, env[path])
+                held = env[path]
+                if isinstance(held, FuncInfo) and held.getter:  # `self.normed_embeddings` of a `@property`
+                    return self._call_user_function(held, ast.copy_location(ast.Call(node, [], []), node), env)
+                return self.role_value(path, held)
             src = self._source_taint(path, env)
             if src is not None:
                 return src

@@ -122,10 +122,14 @@ class FunctionRules(AnalyzerHost):
             # a parameter named for one orientation of the head (`W_U`, columns) that this call gives
             # the other (`lm_head.weight`, rows) holds what the caller gives (`_parameters`)
             given = {i: v.orient for i, v in actual.items() if isinstance(v, Taint) and v.kind == LABEL}
+            # the attributes a method sets (`self.normed = ...` in `self.register_model()` called from
+            # `__init__`) are the caller's from then on, and so the class's
+            written: dict[str, Any] | None = {} if info.first_arg and _on_self(call) else None
             try:
-                self._analyse_function(info, {**self.globals, **attrs} if attrs else None, given=given)
+                self._analyse_function(info, {**self.globals, **attrs} if attrs else None, written, given=given)
             finally:
                 self._quiet, self._init_quiet = saved
+            env.update(written or {})
         info.called = True
         made: dict[int, Event] = {}
         means = against_class_means(call, self.head_names)  # `lens(class_means[c], W)`: neural-collapse code
@@ -228,6 +232,12 @@ def imported(name: str, summary: Exported) -> ImportedHelper | FuncInfo | Foreig
     if isinstance(summary, (FuncInfo, ForeignClass, ForeignFunction)):
         return summary
     return ImportedHelper(name, summary)
+
+
+def _on_self(call: ast.Call) -> bool:
+    """Is the call a method of the instance at hand (`self.register_model()`)?"""
+    func = call.func
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
 
 
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

@@ -340,6 +340,7 @@ class FuncInfo:
     initialiser: bool = False  # wholly quiet, even for label-vs-label similarities
     first_arg: int = 0  # 1 for a method called as `self.m(...)`: the call's args start after self
     foreign: bool = False  # defined in another module of the scan: its positions are not this file's
+    getter: bool = False  # a `@property`: reading `self.name` calls it
 
 
 @dataclass
