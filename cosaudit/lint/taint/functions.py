@@ -5,14 +5,14 @@ placeholders; a call then instantiates the similarities found in its body with t
 from __future__ import annotations
 
 import ast
-import re
 import sys
 from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.names import documented_head_return, match_source
+from cosaudit.lint.taint.names import documented_head_return
+from cosaudit.lint.taint.parameters import named_defaults, parameters
 from cosaudit.lint.taint.sinks import against_class_means, one_label_row
 from cosaudit.lint.taint.values import (
     COLS,
@@ -61,11 +61,11 @@ class FunctionRules(AnalyzerHost):
         info.analysed = True
         node = info.node
         env = dict(self.globals if outer is None else outer)
-        env.update(_parameters(node, given))
+        env.update(parameters(node, given))
         env.update(bound or {})
         for name in info.params:  # a parameter shadows a name bound outside
             self.strings.pop(name, None)
-        self.strings.update(_named_defaults(node))
+        self.strings.update(named_defaults(node))
         fixed_before = self._fixed
         self._fixed = self.fixed_switches(node)
         quiet = bool(P.FORWARD_FUNCS.search(node.name))
@@ -392,122 +392,3 @@ def _row_of(v: Any) -> Taint | None:
     if v.kind == PARAM:
         return None if v.row else replace(v, row=True)
     return replace(v, orient=VEC) if v.orient in (ROWS, SEL) else None
-
-
-# A docstring that says the function works on classifier rows / unembeddings makes its
-# matrix-named parameters label representations (orientation unknown, medium confidence).
-_LABEL_DOC = re.compile(
-    r"classifier (?:rows?|weights?|vectors?)|class(?:ifier)? weight vectors?|unembedding|"
-    r"rows of the (?:classifier|head)|label (?:rows|vectors|representations)|last[- ]layer weights?|"
-    r"(?:weight|row)s?(?: vectors?)? of the (?:linear |last[- ]layer |final )?(?:classifiers?|classification head)|"
-    r"classifier(?:'s)? weight matrix|output[- ]embeddings?|\blm[_ -]head\b|softmax(?: layer)? weights?|"
-    # "Learned parameters of shape (n_classes, n_features)": one row per class
-    r"(?:parameters|weights?)\s+of\s+shape\s+\(\s*(?:n|num|nb)_?classes\s*,",
-    re.I,
-)
-# a function named for comparing labels' rows (`label_similarity`, `classifier_cosines`,
-# `cosine_between_classes`, `unembedding_angles`): its matrix parameter, even under a generic name
-# (`vectors`, `mat`, `x`), holds those rows (class means and features are named so and stay apart)
-_LABEL_WORD = r"(?:class(?:es)?|labels?|classifiers?|unembed(?:dings?)?|lm_head|output_embed\w*)"
-_COMPARE_WORD = r"(?:sim|sims|similarity|similarities|cos|coss?ines?|angles?|angular|gram|coherence)"
-_LABEL_COMPARISON = re.compile(
-    rf"(?:^|_){_LABEL_WORD}_(?:\w+_)?{_COMPARE_WORD}(?:_|$)|(?:^|_){_COMPARE_WORD}_(?:\w+_)?{_LABEL_WORD}(?:_|$)", re.I
-)
-_GENERIC_MATRIX = re.compile(r"^(?:mat|matrix|m|M|vectors?|vecs|rows|x|X|A|a|U|V|E|emb|embs|embeddings?|w|w_\w+)$")
-_MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|class_weights?)$")
-
-
-# a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)",
-# or describes it so in an argument list ("lm_head_norm: F.normalize(lm_head.weight.float(), dim=-1) [V, d]")
-_DOC_DEFINITION = re.compile(
-    r"\b([A-Za-z_]\w*)[ \t]*[=:][ \t]*([^\n=]*?\b(?:lm_head|unembed(?:ding)?|W_U|get_output_embeddings)\b[^\n]*)"
-)
-
-
-def _defined_in_doc(doc: str) -> dict[str, Taint]:
-    """Parameters the docstring defines as (normalised) head rows, e.g. `unit_rows =
-    F.normalize(lm_head.weight, dim=-1)`: label rows at medium confidence."""
-    out: dict[str, Taint] = {}
-    for m in _DOC_DEFINITION.finditer(doc):
-        text = m.group(2)
-        orient = COLS if "W_U" in text or m.group(1) == "W_U" else ROWS
-        unit = bool(re.match(r"\s*(?:F\.|torch\.nn\.functional\.)?normali[sz]e\(", text))
-        out[m.group(1)] = Taint(LABEL, orient, normalized=unit, confidence="medium", source=m.group(1))
-    return out
-
-
-def _named_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
-    """Parameters whose default names a head tensor (`key="Teacher/fc2/weights"`): `params[key]`
-    is that tensor unless a call says otherwise."""
-    args = node.args.posonlyargs + node.args.args
-    pairs = list(zip(args[len(args) - len(node.args.defaults) :], node.args.defaults, strict=True)) + [
-        (a, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d is not None
-    ]
-    return {
-        a.arg: d.value
-        for a, d in pairs
-        if isinstance(d, ast.Constant) and isinstance(d.value, str) and match_source("_." + d.value) is not None
-    }
-
-
-def matrix_param(name: str) -> bool:
-    """Is a parameter named as a classifier's weight matrix (`W`, `weights`, `fc_w`)?"""
-    return bool(_MATRIX_PARAM.match(name))
-
-
-def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, given: dict[int, str] | None = None) -> dict[str, Taint]:
-    """What each parameter is while the body is analysed: a placeholder (PARAM, filled in at each
-    call), or a label representation when its name or the docstring says so. `given`: the orientation
-    of the label rows the first call gives, by position: a parameter named for the other orientation
-    (`W_U`, columns, given `lm_head.weight`) stays a placeholder, filled in at the call."""
-    doc = ast.get_docstring(node) or ""
-    named = bool(P.CLASS_SIM_FN.search(node.name) or _LABEL_COMPARISON.search(node.name))
-    defined = _defined_in_doc(doc)
-    # a docstring about label rows makes the matrix-named parameters label rows, unless it says which
-    # parameter is the head (`W_U: (d_model, d_vocab) unembedding matrix`): then the others are not
-    documented = (bool(_LABEL_DOC.search(doc)) and not defined) or named
-    out: dict[str, Taint] = {}
-    args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
-    scalars = _scalar_params(node)
-    for i, a in enumerate(args):
-        hint = next((orient for pat, orient in P.NAME_HINTS if pat.match(a.arg)), None)
-        if a.arg in scalars:
-            continue  # `alpha: float = -4.0`: a number, never a matrix a caller could pass
-        if a.arg in defined:
-            out[a.arg] = defined[a.arg]
-        elif _HEAD_MODULE_PARAM.match(a.arg) and _tensor_annotation(a):
-            # `lm_head: Optional[torch.Tensor]`: the head module's name on a tensor is its weight
-            out[a.arg] = Taint(LABEL, ROWS, confidence="medium", source=a.arg)
-        elif hint is not None and (given or {}).get(i, hint) in (hint, SEL, VEC):
-            out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
-        elif documented and (_MATRIX_PARAM.match(a.arg) or (named and _GENERIC_MATRIX.match(a.arg))):
-            out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)
-        else:
-            out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)
-    return out
-
-
-_SCALAR_TYPES = {"int", "float", "bool", "str", "complex"}
-# a head module's name, which on a tensor parameter names the head's weight (not `head`: attention heads)
-_HEAD_MODULE_PARAM = re.compile(r"^(?:lm_head|classifier|fc|output_embeddings?|out_embed(?:ding)?s?)$")
-_TENSOR_TYPE = re.compile(r"\b(?:Tensor|ndarray|Array|FloatTensor)\b")
-
-
-def _tensor_annotation(a: ast.arg) -> bool:
-    """Is the parameter annotated as a tensor or an array (`torch.Tensor`, `Optional[np.ndarray]`,
-    `Float[Tensor, "vocab d"]`)?"""
-    return a.annotation is not None and bool(_TENSOR_TYPE.search(ast.unparse(a.annotation)))
-
-
-def _scalar_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """Parameters annotated as, or defaulting to, a number, a string or a flag."""
-    positional = node.args.posonlyargs + node.args.args
-    defaults: list[tuple[ast.arg, ast.expr | None]] = list(
-        zip(positional[len(positional) - len(node.args.defaults) :], node.args.defaults, strict=True)
-    )
-    defaults += list(zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True))
-    number = (int, float, str, complex)
-    out = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and isinstance(d.value, number)}
-    out |= {a.arg for a, d in defaults if isinstance(d, ast.UnaryOp) and isinstance(d.operand, ast.Constant)}
-    annotated = positional + node.args.kwonlyargs
-    return out | {a.arg for a in annotated if isinstance(a.annotation, ast.Name) and a.annotation.id in _SCALAR_TYPES}

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from cosaudit.lint.taint.functions import imported, lens_operands, matrix_param
+from cosaudit.lint.taint.functions import imported, lens_operands
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.parameters import matrix_param
 from cosaudit.lint.taint.values import COLS, LABEL, PARAM, ROWS, Event, Exported, FuncInfo, Taint
 
 # (module, level) -> the label-row helpers of that module of the scan; None: the module is not in the scan
