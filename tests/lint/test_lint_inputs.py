@@ -193,3 +193,21 @@ def test_a_run_in_heading_keeps_the_text_after_it(tmp_path: Path) -> None:
     found = [(f.line, f.column, f.code) for f in result.findings]
     assert found == [(2, RUN_IN.splitlines()[1].index("We") + 1, "COS202")]
     assert not result.notices
+
+
+FIGURE = (
+    "\\begin{figure}[t]\n"
+    "\\centering\n"
+    "\\includegraphics[width=0.8\\linewidth]{figs/sim.pdf}\n"
+    "\\caption{Cosine similarity between the unembedding vectors of the digit tokens.}\n"
+    "\\label{fig:sim}\n"
+    "\\end{figure}\n"
+)
+
+
+def test_a_caption_is_its_own_paragraph(tmp_path: Path) -> None:
+    """Lines of commands only (`\\centering`, `\\includegraphics{...}`) and an environment's begin and
+    end are breaks between paragraphs: a caption's finding is on the caption's line."""
+    (tmp_path / "paper.tex").write_text(FIGURE)
+    result = check_paths([str(tmp_path)], CheckConfig(root=tmp_path), cwd=tmp_path)
+    assert [(f.line, f.code) for f in result.findings] == [(4, "COS202")]

@@ -20,6 +20,11 @@ _SECTION = re.compile(
     r"^\s*\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?(?:\[[^\]]*\])?\{"
 )
 _BEGIN = re.compile(r"\\begin\{(\w+\*?)\}(\{[^}]*\}|\[[^\]]*\])?")
+_BEGIN_OR_END = re.compile(r"^\s*\\(?:begin|end)\{[^}]*\}(?:\[[^\]]*\]|\{[^}]*\})*\s*$")
+# a line of commands and their arguments only (`\centering`, `\includegraphics[width=...]{fig.pdf}`,
+# `\label{fig:sim}`, `\vspace{-1em}`; arguments without spaces, so not `\caption{...}`): not prose,
+# and where a caption's paragraph begins
+_COMMANDS_ONLY = re.compile(r"^\s*(?:\\[A-Za-z@]+\*?(?:\[[^\]]*\])*(?:\{[^{}\s]*\})*\s*)+$")
 _VERBATIM = {"lstlisting", "minted", "verbatim", "Verbatim", "comment"}
 _MATH_ENVS = {
     "equation",
@@ -111,8 +116,8 @@ class LatexReader(LineReader):
             elif line.strip().startswith("\\["):
                 block, i = _math_block(lines, i, "\\]")
                 prose.math_block(block)
-            elif re.match(r"^\s*\\(begin|end)\{(document|abstract|itemize|enumerate)\}", line):
-                prose.flush()
+            elif _BEGIN_OR_END.match(line) or _COMMANDS_ONLY.match(line):
+                prose.flush()  # `\begin{figure}`, `\centering`, `\includegraphics{...}`: no prose, a break
             else:
                 prose.add(clean_tex(line.replace("\\item", "")), i + 1, None)
             i += 1
