@@ -98,6 +98,9 @@ RELATION = re.compile(
     + "|"
     # "alignment between/with …", "unembedding alignment"; not a name ("Alignment Science")
     r"alignment (?:between|with|of|to)|(?<=unembedding )alignment|"
+    # "Unembedding similarity", "classifier weight similarity" (a heading over a table of cosines)
+    r"similarit(?:y|ies)(?:(?<=unembedding similarity)|(?<=unembedding similarities)|(?<=embedding similarity)|"
+    r"(?<=weight similarity)|(?<=head similarity)|(?<=row similarity)|(?<=vector similarity))(?! search)|"
     r"point(?:s|ing)? (?:\w+ )?"
     r"(?:in )?the same (?:way|direction)|close(?:r|st)? (?:to|in)|nearest|neighbou?rs?|"
     r"point(?:s|ing)? (?:in )?(?:nearly |roughly |almost |approximately |about )?(?:the same|similar|opposite) "
