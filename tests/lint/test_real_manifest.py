@@ -195,6 +195,7 @@ _TARGETS = {
     "heldout43": (30, 25, 7, 23, {".py", ".ipynb", ".md"}),
     "heldout44": (29, 21, 11, 18, {".py", ".ipynb", ".md"}),
     "heldout45": (7, 5, 0, 7, {".py", ".ipynb", ".md"}),
+    "heldout46": (40, 33, 10, 30, {".py", ".ipynb", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
