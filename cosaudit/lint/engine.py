@@ -137,18 +137,18 @@ class DocumentChecker:
         return _with_snippets(findings, doc), notices
 
     def _run(self, ctx: RuleContext, stages: tuple[str, ...], doc: Document) -> list[Finding]:
-        out: list[Finding] = []
-        seen: set[tuple[str, int, int, int | None]] = set()
+        # one finding per rule and place: the most severe of its hits there (a helper called once on
+        # the centred rows and once on the raw rows reports the raw rows' cosine, not the centred one's)
+        at: dict[tuple[str, int, int, int | None], Finding] = {}
         for r in self.rules:
             if r.stage not in stages:
                 continue
             for h in r.check(ctx):
                 key = (r.code, h.line, h.column, h.cell)
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(_finding(r, h, doc.path))
-        return out
+                found = _finding(r, h, doc.path)
+                if key not in at or found.severity.rank > at[key].severity.rank:
+                    at[key] = found
+        return list(at.values())
 
     def _analyse_code(
         self, doc: Document, module: CodeModule, notices: list[Notice], imports: FileImports | None

@@ -24,6 +24,7 @@ from cosaudit.lint.prose_cues import (
     COS_ARGS,
     COSINE_LOGITS,
     COSINE_WORD,
+    DOT_WITH_VECTOR,
     EMBEDDING_WORD,
     FORMULA,
     FORMULA_PLAIN,
@@ -211,7 +212,7 @@ def _first_relation(text: str) -> re.Match[str] | None:
 def _forward_pass(text: str) -> bool:
     """Only dot / inner products, in a sentence about logits, or logits that are cosines (a cosine
     classifier): the forward pass, not geometry."""
-    if COSINE_LOGITS.search(text):
+    if COSINE_LOGITS.search(text) or (DOT_WITH_VECTOR.search(text) and not COSINE_WORD.search(text)):
         return True
     rels = [m.group(0) for m in RELATION.finditer(text)]
     return bool(FORWARD.search(text)) and all(PRODUCT.match(r) for r in rels)

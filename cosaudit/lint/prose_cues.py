@@ -279,6 +279,13 @@ FORWARD = re.compile(
     r"\bapply (?:the |a )?softmax\b",
     _I,
 )
+# "tokens whose unembedding has the largest dot product with vec": every row against one vector, a lens
+# ranked as logits are, whatever the sentence calls the tokens it lists ("the most similar tokens")
+DOT_WITH_VECTOR = re.compile(
+    r"\b(?:dot|inner) products? with (?:the |a |an |this |that |each |every |a given )?"
+    r"(?:(?:input|query|hidden|residual|neuron|single|given)[- ])?(?:vec|vectors?|v|x|h|directions?)\b",
+    _I,
+)
 LOGIT_WORD = re.compile(r"\blogits?\b", _I)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 # a cosine classifier's forward pass in words: "whose logits are (scaled) cosines", "logits = cosine similarity"

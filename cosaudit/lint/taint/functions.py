@@ -335,12 +335,18 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
     if len(rows) == 1 and any(unfollowed(v) for v in values) and not rows[0][0].centered:
         # `cosine_similarity(mlp_out, answer_row)`: a vector against one label's row (not one the helper centres)
         return [rows[0][1]]
-    # given something we do not follow, only a helper that normalises both arguments by hand: a
-    # `closest(W, hidden)` over a cosine call is left to the helper-lens rule (`_lens`)
-    by_hand = all(p.normalized for p in params)
+    # given something we do not follow, only a helper that normalises both arguments by hand, or is
+    # given them normalised (`top_rows(q, unit_rows)` normalising `q` itself): a `closest(W, hidden)`
+    # over a cosine call is left to the helper-lens rule (`_lens`)
+    by_hand = all(p.normalized or _unit_value(v) for p, v in zip(params, values, strict=True))
     if len(labels) != 1 or not any((by_hand and unfollowed(v)) or _row_average(v) for v in values):
         return None
     return [replace(labels[0], normalized=True)]
+
+
+def _unit_value(v: Any) -> bool:
+    """Is an argument normalised by the caller (unit label rows, a vector divided by its norm)?"""
+    return isinstance(v, Unit) or (isinstance(v, Taint) and v.normalized)
 
 
 def _row_average(v: Any) -> bool:
