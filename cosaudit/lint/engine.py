@@ -31,6 +31,7 @@ from cosaudit.lint.context import Facts, RuleContext
 from cosaudit.lint.formats import reader_for
 from cosaudit.lint.formats.interface import (
     Document,
+    DocumentKind,
     Paragraph,
 )
 from cosaudit.lint.imports import FileImports, ModuleIndex
@@ -59,6 +60,8 @@ def _non_softmax_readout(code: str) -> bool:
 
 
 # GPT-2 by name, in any text of the file ("gpt2-medium", "GPT-2 small", "distilgpt2")
+# a script in cells (`# %%`, `#%% imports`, `# In[3]:`): run a cell at a time, by hand
+_CELL_MARK = re.compile(r"^\s*#\s*(?:%%|In\[\s*\d*\s*\]:)")
 _GPT2_NAME = re.compile(r"\b(?:distil)?gpt-?2\b", re.I)
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
@@ -161,9 +164,10 @@ class DocumentChecker:
             out.events = light_scan(module, 0, len(module.lines))
             return out
         context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
+        cells = doc.kind == DocumentKind.NOTEBOOK or any(_CELL_MARK.match(ln) for ln in module.lines)
         for index, tree in enumerate(trees):
             try:
-                found, strings = analyse(tree, context, imports.helpers if imports else None)
+                found, strings = analyse(tree, context, imports.helpers if imports else None, cells=cells)
             except RecursionError:
                 notices.append(too_complex(doc.path, "analyse"))
                 out.events += light_scan(module, 0, len(module.lines))

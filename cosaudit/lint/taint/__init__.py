@@ -39,12 +39,13 @@ from cosaudit.lint.taint.values import (
 
 
 def analyse(
-    tree: ast.Module, context: str = "", imports: ImportLookup | None = None
+    tree: ast.Module, context: str = "", imports: ImportLookup | None = None, *, cells: bool = False
 ) -> tuple[list[Event], list[ast.Constant]]:
     """(similarity events reached by label representations, prose string constants).
     `context`: the document's prose around the code (a notebook's markdown); `imports`: the
-    label-row helpers of the other modules of the scanned tree (`helper_summary`)."""
-    a = Analyzer(tree, context, imports)
+    label-row helpers of the other modules of the scanned tree (`helper_summary`); `cells`: the code
+    is a notebook's or a script's in cells (`# %%`)."""
+    a = Analyzer(tree, context, imports, cells=cells)
     events = a.run()
     return events, a.prose_strings
 

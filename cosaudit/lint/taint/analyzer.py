@@ -107,9 +107,13 @@ def _one_axis(target: ast.AST, value: ast.AST) -> tuple[str, str, int] | None:
 class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, BindingRules, ModuleRules):
     """Runs over one module; collects `events`."""
 
-    def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None):
+    def __init__(
+        self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None, *, cells: bool = False
+    ):
         self.tree = tree
-        self._switches = switch_candidates(tree)  # cheap: the module body's `name = False` lines
+        # cheap: the module body's `name = False` lines. Not in code run a cell at a time: there
+        # `eval_bias = False` / `if eval_bias:` is a cell its author turns on by hand, and runs
+        self._switches = frozenset() if cells else switch_candidates(tree)
         # a boolean parameter no call of the module sets (`def f(W, subtract_mean=True)` called as
         # `f(W)`): inside the function its test always takes the default's branch
         self._fixed: dict[str, bool] = {}
