@@ -6,7 +6,7 @@ Outputs:
     - UMAP plots per checkpoint
     - linear and k-NN probe accuracy for POS tags
     - silhouette per POS tag
-    - average intra-class and inter-class cosine similarity per POS
+    - mean intra-class and inter-class cosine similarity per POS tag
     - nearest neighbours of a few example tokens
 """
 import json
