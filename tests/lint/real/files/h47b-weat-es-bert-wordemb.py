@@ -1,4 +1,4 @@
-# Synthetic rewrite of the shape of MonsoonNLP/WEAT-ES:student_materials/weatTest.py at 192579d0ef725a60454477ccdb315a9c7296986a (licence GPL-3.0); not the original text.
+# Synthetic rewrite of the shape of MonsoonNLP/WEAT-ES:student_materials/weatTest.py at 192579d0ef725a60454477ccdb315a9c7296986a (licence GPL-3.0-or-later); not the original text.
 import numpy as np
 from transformers import AutoTokenizer, BertModel
 
