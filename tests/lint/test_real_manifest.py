@@ -196,6 +196,7 @@ _TARGETS = {
     "heldout44": (29, 21, 11, 18, {".py", ".ipynb", ".md"}),
     "heldout45": (7, 5, 0, 7, {".py", ".ipynb", ".md"}),
     "heldout46": (40, 33, 10, 30, {".py", ".ipynb", ".md"}),
+    "heldout47": (38, 31, 7, 31, {".py", ".ipynb", ".md", ".tex"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
