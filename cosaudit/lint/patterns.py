@@ -351,6 +351,8 @@ _TIED_WITH_POSITIONS_NAMES = (
     # any organisation's copy or continued training of these checkpoints (`google-bert/bert-large-uncased`,
     # `dbmdz/bert-base-turkish-cased`), but not a sentence-transformers model, which keeps no LM head
     r"(?:(?!sentence-transformers/)[\w.-]+/)?(?:gpt2|distilgpt2|bert-base|bert-large|roberta-|distilroberta|"
+    # the small BERTs (`prajjwal1/bert-tiny`, `google/bert_uncased_L-4_H-256_A-4`)
+    r"bert-(?:tiny|mini|small|medium)\b|bert_uncased_L-|"
     r"EleutherAI/gpt-neo|gpt-neo-|distillgpt2|albert-|albert/albert-|distilbert|facebook/opt-|"
     # Whisper's decoder: its token table is the output projection (`proj_out`), beside learned positions
     r"whisper-|"

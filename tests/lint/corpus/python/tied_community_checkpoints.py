@@ -29,3 +29,13 @@ print(F.cosine_similarity(pieces[500], pieces[900], dim=0))  # expect: COS150
 mbart = AutoModel.from_pretrained("facebook/mbart-large-50")
 shared = mbart.get_input_embeddings().weight
 print(F.cosine_similarity(shared[42], shared[43], dim=0))  # expect: COS150
+
+# the small BERTs (`prajjwal1/bert-tiny`, Google's `bert_uncased_L-*`) through the encoder class alone:
+# the pretrained table it keeps is the one the MLM head was tied to
+from transformers import BertModel
+
+tiny_name = "prajjwal1/bert-tiny"
+tiny = BertModel.from_pretrained(tiny_name)
+tiny_rows = tiny.embeddings.word_embeddings.weight.detach().numpy()
+tiny_norms = (tiny_rows**2).sum(axis=1) ** 0.5
+neighbours = (tiny_rows @ tiny_rows.T) / tiny_norms[None, :] / tiny_norms[:, None]  # expect: COS150

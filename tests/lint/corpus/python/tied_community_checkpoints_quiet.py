@@ -19,3 +19,10 @@ print(tok.convert_ids_to_tokens(sims.topk(10).indices))
 deberta = AutoModel.from_pretrained("microsoft/deberta-v3-base")
 rows = deberta.get_input_embeddings().weight
 print(F.cosine_similarity(rows[100], rows[200], dim=0))
+
+# the same sentence-transformers checkpoint through BERT's own encoder class
+from transformers import BertModel
+
+st = BertModel.from_pretrained("sentence-transformers/all-MiniLM-L6-v2")
+st_rows = st.embeddings.word_embeddings.weight
+print(F.cosine_similarity(st_rows[7], st_rows[9], dim=0))
