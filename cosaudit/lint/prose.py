@@ -190,7 +190,7 @@ def _only_distance(text: str) -> bool:
 # a comparison of labels with each other: "with the other classes", "between two tokens"
 _BETWEEN_LABELS = re.compile(
     r"\b(?:with|between|among|across|to) (?:the |all |each |every |two |different |pairs? of )*(?:other )?"
-    r"(?:class(?:es)?|labels?|tokens?|words?|categor(?:y|ies))\b",
+    r"(?:[\w-]+ )?(?:class(?:es)?|labels?|tokens?|words?|categor(?:y|ies))\b",
     _I,
 )
 
@@ -296,6 +296,20 @@ def _geometry_outside(text: str, claim: re.Match[str]) -> re.Match[str] | None:
     return next(outside, None) or ANALOGY.search(text)
 
 
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s")
+
+
+def _lead_in(par: Paragraph, introduced: bool) -> tuple[int, bool] | None:
+    """What a paragraph hands to the next: a sentence ending in ":" (and whether it names the head's
+    rows), or, for a list item of such an introduction, the introduction itself."""
+    text = " ".join(t for t, _, _ in par.lines).rstrip()
+    if text.endswith(":"):
+        return par.section, bool(SUBJECT.search(MAP_USE.sub(" ", text)))
+    if introduced and par.lines and _LIST_ITEM.match(par.lines[0][0]):
+        return par.section, True
+    return None
+
+
 def analyse_prose(
     paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None, code_centres: bool = False
 ) -> list[ProseHit]:
@@ -312,8 +326,11 @@ def analyse_prose(
     hits: list[ProseHit] = []
     sigmoid = {k: bool(SIGMOID.search(v)) for k, v in by_section.items()}
     refutes = {k: bool(SECTION_REFUTE.search(v)) for k, v in by_section.items()}
+    lead_in: tuple[int, bool] | None = None  # (section, the head named) of a paragraph ending in ":"
     for n, par in enumerate(every):
         section_text = by_section.get(par.section, "")
+        introduced = lead_in is not None and lead_in[0] == par.section and lead_in[1]
+        lead_in = _lead_in(par, introduced)
         if sigmoid[par.section]:
             continue
         section_refutes = refutes[par.section]
@@ -323,7 +340,8 @@ def analyse_prose(
             continue
         own = n < len(paragraphs)
         caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
-        carried = head_before = False
+        # a list introduced by a sentence that names the head ("For the unembedding matrix we compute:")
+        carried = head_before = introduced
         subject = document_subject and own
         for s in sentences(par):
             hit = _sentence_hit(s, section_text, section_refutes, subject, caveat, carried, head_before)
