@@ -197,6 +197,7 @@ _TARGETS = {
     "heldout45": (7, 5, 0, 7, {".py", ".ipynb", ".md"}),
     "heldout46": (40, 33, 10, 30, {".py", ".ipynb", ".md"}),
     "heldout47": (38, 31, 7, 31, {".py", ".ipynb", ".md", ".tex"}),
+    "heldout48": (9, 8, 1, 8, {".py", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
