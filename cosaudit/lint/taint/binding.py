@@ -188,6 +188,8 @@ class BindingRules(AnalyzerHost):
             return self._bind_string_pairs(target, it)
         if not isinstance(target, ast.Name):
             return False
+        if isinstance(it, ast.IfExp):  # `[override] if override else ["lm_head.weight", ...]`: either list
+            return self._bind_string_iter(target, it.body) or self._bind_string_iter(target, it.orelse)
         if isinstance(it, (ast.List, ast.Tuple)):
             names = [const(e) for e in it.elts if isinstance(const(e), str)]
         elif isinstance(it, ast.Name):

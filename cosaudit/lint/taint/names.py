@@ -66,7 +66,10 @@ def head_module_name(name: str) -> bool:
 # place (`ckpt["layers.2.weight"]`): what it returns is the head's rows. The docstring's first
 # sentence must begin with the verb, so that a lens documented as "Project onto the unembedding" is not one.
 _LAYER_LOADER = re.compile(
-    r"^(?:get|load|read|extract|fetch)_(?:the_)?(?:last|final|output|top)_(?:layer|linear|fc)(?:_(?:weights?|matrix|w))?$"
+    r"^(?:get|load|read|extract|fetch)_(?:the_)?(?:last|final|output|top)_(?:layer|linear|fc)(?:_(?:weights?|matrix|w))?$|"
+    # `readout_rows(run)`, `load_classifier_matrix(path)`: the rows by their role
+    r"^(?:(?:get|load|read|extract|fetch)_)?(?:the_)?(?:readout|classifier|output_layer|last_layer|final_layer)_"
+    r"(?:rows|weights?|matrix|w)$"
 )
 _LOADER_DOC = re.compile(
     r"^\s*(?:Loads?|Returns?|Gets?|Extracts?|Fetch(?:es)?|Reads?)\s+(?:\S+\s+){0,4}?"

@@ -61,3 +61,20 @@ with safe_open("model.safetensors", framework="pt") as st:
         t = st.get_tensor(key)
         t_unit = t / t.norm(dim=-1, keepdim=True)
         spread = (t_unit @ t_unit.T).std()
+
+
+def head_matrix(sd, override=None):
+    """The first candidate key the checkpoint holds, or the one the user names."""
+    for key in [override] if override else ["lm_head.weight", "transformer.wte.weight"]:
+        if key in sd and sd[key].dim() == 2:
+            return key, sd[key]
+    raise KeyError("no output head in checkpoint")
+
+
+def angle_matrix(M):
+    unit = torch.nn.functional.normalize(M.float(), dim=1)
+    return torch.rad2deg(torch.acos((unit @ unit.T).clamp(-1, 1)))
+
+
+_, run_head = head_matrix(torch.load("run_a.pt")["model"])
+print(angle_matrix(run_head))  # expect: COS101

@@ -47,3 +47,17 @@ unit_gram = w1 @ w1.T
 
 logits = project(np.ones((4, 16)), "W_U.npy")
 scores = logits / np.linalg.norm(logits, axis=-1, keepdims=True)
+
+
+def readout_rows(run):
+    state = torch.load(f"runs/mlp_{run}.pt", map_location="cpu")
+    return state["net.4.weight"].numpy()
+
+
+rows = readout_rows(2)
+rows = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+digit_gram = rows @ rows.T  # expect: COS101
+
+
+def readout_bias(run):
+    return torch.load(f"runs/mlp_{run}.pt")["net.4.bias"].numpy()
