@@ -38,7 +38,8 @@ _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(
 _NOT_A_REPORT = re.compile(r"loss|penalty|init|reg(?:ulari[sz]|$|_)", re.I)
 # arguments beside the matrix that are no vectors: the labels it is shown with, where it is saved, a title
 _NOT_VECTORS = re.compile(
-    r"(?:^|_)(?:words?|labels?|tokens?|names?|classes|vocab|keys?|tags?|dir|path|file|fname|filename|title|prefix|suffix)"
+    r"(?:^|_)(?:words?|labels?|tokens?|names?|classes|vocab|keys?|tags?|dir|path|file|fname|filename|title|prefix|suffix|"
+    r"out|figs?|figures?|plots?)"
     r"(?:_?list)?$",
     re.I,
 )

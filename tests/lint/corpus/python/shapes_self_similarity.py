@@ -85,6 +85,8 @@ mixed = compute_and_plot_similarity_panels(W_np, feats, PLOTS_DIR)
 # `compute_and_plot_similarity_panels(rows, words, PLOTS_DIR, f"{key}.png")`): it compares the rows
 shown = plot_similarity(W)  # expect: COS101
 panels = compute_and_plot_similarity_panels(W_np, class_names, PLOTS_DIR, f"panels_{3}.png", title="fc")  # expect: COS101
+OUT = "figures/head-gram"
+grid = compute_and_plot_similarity_panels(W_np, class_names, OUT, "grid.png")  # expect: COS101
 
 
 class Report:
