@@ -331,7 +331,7 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
         # `loss(W, H): W @ H.T` given unit label rows and unit vectors of ours: the cosines of every pair
         units = len(labels) == 1 and labels[0].normalized and any(isinstance(v, Unit) for v in values)
         return [labels[0]] if units else None
-    rows = [(p, v) for p, v in zip(params, values, strict=True) if isinstance(v, Taint) and one_label_row(v)]
+    rows = [(p, v) for p, v in zip(params, values, strict=True) if _one_row(v)]
     if len(rows) == 1 and any(unfollowed(v) for v in values) and not rows[0][0].centered:
         # `cosine_similarity(mlp_out, answer_row)`: a vector against one label's row (not one the helper centres)
         return [rows[0][1]]
@@ -342,6 +342,12 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
     if len(labels) != 1 or not any((by_hand and unfollowed(v)) or _row_average(v) for v in values):
         return None
     return [replace(labels[0], normalized=True)]
+
+
+def _one_row(v: Any) -> bool:
+    """One label's row, or one row of the calling function's parameter (`table[ids[step]]` of a
+    `rows` parameter: a helper of a helper, filled in at its call)."""
+    return isinstance(v, Taint) and (one_label_row(v) or (v.kind == PARAM and v.row))
 
 
 def _unit_value(v: Any) -> bool:

@@ -317,7 +317,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(covariance, "cov"),
 }
 
-_RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "repeat"}
+_RESHAPE = {"reshape", "view", "unsqueeze", "expand", "expand_as", "flatten", "ravel", "repeat"}
 _DIVIDE = {"div", "divide", "true_divide", "div_", "__truediv__"}
 
 
