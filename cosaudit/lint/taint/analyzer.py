@@ -409,6 +409,13 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
             return
         self.refine(stmt.test, env)
         layer = _linear_layer(stmt.test, env)  # back to the loop's layer after the body: `elif`, later code
+        if layer and _skips_unless(stmt):
+            # `if not isinstance(m, nn.Linear): continue`: the rest of the loop's body sees a Linear layer
+            linear = {name: env[name] for name in layer}
+            env.update(layer)
+            self._block(stmt.body, env)
+            env.update(linear)
+            return
         if not stmt.orelse:
             # the body may not run: `if isinstance(m, tuple): m = m[0]` keeps the model it had
             before = {name: env[name] for name in _bound_in(stmt.body) if name in env}
@@ -513,6 +520,12 @@ def _linear_layer(test: ast.AST, env: dict[str, Any]) -> dict[str, Any]:
     why = f"`{var}` visits every Linear layer of `{every.path}`, {EVERY_LAYER_NOTE}"
     env[var] = HeadModule(f"{every.path}.children()[-1]", shown=var, why=why)
     return {var: every}
+
+
+def _skips_unless(stmt: ast.If | ast.While) -> bool:
+    """`if not <test>: continue` (no else): a guard, after which the test holds."""
+    negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
+    return negated and isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], ast.Continue)
 
 
 def _bound_in(body: list[ast.stmt]) -> set[str]:

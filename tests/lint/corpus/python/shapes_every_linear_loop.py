@@ -45,3 +45,21 @@ def layer_statistics(model):
         elif isinstance(m, nn.Conv2d):
             filters = nn.functional.normalize(m.weight.flatten(1), dim=1)
             print(filters @ filters.T)
+
+
+def unit_pair_similarity(net):
+    """A guard that skips every other layer: what follows it sees each Linear layer."""
+    for mod in net.modules():
+        if not isinstance(mod, nn.Linear):
+            continue
+        cols = mod.weight.detach().t()
+        print(torch.cosine_similarity(cols[:, 0], cols[:, 1], dim=0))  # expect: COS101
+
+
+def conv_pair_similarity(net):
+    for mod in net.modules():
+        if not isinstance(mod, nn.Linear):
+            filters = nn.functional.normalize(mod.weight.flatten(1), dim=1)
+            print(filters @ filters.T)
+            continue
+        print(mod.weight.norm(dim=1))
