@@ -13,30 +13,25 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from cosaudit.lint.taint import loops
 from cosaudit.lint.taint.binding import BindingRules
 from cosaudit.lint.taint.calls import CallRules
+from cosaudit.lint.taint.control import ControlRules
 from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules
-from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules, every_linear
+from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
-from cosaudit.lint.taint.names import label_name
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
-from cosaudit.lint.taint.switches import CallIndex, never_true, stores, switch_candidates, switched_off
-from cosaudit.lint.taint.syntax import access_path, const, name_tests, walk_nodes
+from cosaudit.lint.taint.switches import CallIndex, switch_candidates, switched_off
+from cosaudit.lint.taint.syntax import const, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
-    EVERY_LAYER_NOTE,
     LABEL,
     ROWS,
     ClassInfo,
     Event,
     FuncInfo,
-    HeadModule,
-    ParamName,
     Sim,
     Taint,
-    riskier,
 )
 
 # a layer of the module being built (`self.fc.weight`, `self.head[-1].weight`): its rows are fresh
@@ -104,7 +99,9 @@ def _one_axis(target: ast.AST, value: ast.AST) -> tuple[str, str, int] | None:
 
 
 
-class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, BindingRules, ModuleRules):
+class Analyzer(
+    RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, BindingRules, ModuleRules, ControlRules
+):
     """Runs over one module; collects `events`."""
 
     def __init__(
@@ -363,31 +360,6 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
         value = self._binop(stmt.op, stmt.target, stmt.value, env, stmt)
         self._bind(stmt.target, value, env)
 
-    def _s_For(self, stmt: ast.For | ast.AsyncFor, env: dict[str, Any]) -> None:
-        before = {name: env.get(name) for name in loops.reassigned(stmt)}
-        lists = (self.events, self._current_events, self._held)
-        start = loops.marks(*lists)
-        self._bind_iter(stmt.target, stmt.iter, env, stmt)
-        self._block(stmt.body, env)
-        if loops.carried(before, env):
-            # a value carried from the previous iteration (`prev = emb`): read the body again with it
-            middle = loops.marks(*lists)
-            self._bind_iter(stmt.target, stmt.iter, env, stmt)
-            self._block(stmt.body, env)
-            loops.supersede(lists, start, middle)
-        self._block(stmt.orelse, env)
-
-    _s_AsyncFor = _s_For
-
-    def _s_With(self, stmt: ast.With | ast.AsyncWith, env: dict[str, Any]) -> None:
-        for item in stmt.items:
-            value = self.eval(item.context_expr, env)
-            if item.optional_vars is not None:
-                self._bind(item.optional_vars, value, env)
-        self._block(stmt.body, env)
-
-    _s_AsyncWith = _s_With
-
     def _s_Return(self, stmt: ast.Return, env: dict[str, Any]) -> None:
         value = self.eval(stmt.value, env) if stmt.value is not None else None
         if self._returns is not None:
@@ -395,59 +367,6 @@ class Analyzer(RoleRules, ExpressionRules, CallRules, FunctionRules, SinkRules, 
 
     def _s_Expr(self, stmt: ast.Expr, env: dict[str, Any]) -> None:
         self.eval(stmt.value, env)
-
-    def _s_If(self, stmt: ast.If | ast.While, env: dict[str, Any]) -> None:
-        """Both branches may run: after `if c: W = head_rows else: W = other`, `W` may be the head
-        rows, so a name keeps the riskier of its two values (`values.riskier`)."""
-        self.eval(stmt.test, env)
-        if self._switches and never_true(stmt.test, self._off):
-            self._block(stmt.orelse, env)  # `normalize = False` … `if normalize and use_ip:` never runs
-            return
-        fixed = self._fixed.get(stmt.test.id) if isinstance(stmt.test, ast.Name) else None
-        if fixed is not None and isinstance(stmt, ast.If):
-            self._block(stmt.body if fixed else stmt.orelse, env)  # `if subtract_mean:` with its default
-            return
-        self.refine(stmt.test, env)
-        layer = _linear_layer(stmt.test, env)  # back to the loop's layer after the body: `elif`, later code
-        if layer and _skips_unless(stmt):
-            # `if not isinstance(m, nn.Linear): continue`: the rest of the loop's body sees a Linear layer
-            linear = {name: env[name] for name in layer}
-            env.update(layer)
-            self._block(stmt.body, env)
-            env.update(linear)
-            return
-        if not stmt.orelse:
-            # the body may not run: `if isinstance(m, tuple): m = m[0]` keeps the model it had
-            before = {name: env[name] for name in _bound_in(stmt.body) if name in env}
-            self._block(stmt.body, env)
-            _join(env, before)
-            env.update(layer)
-            return
-        self._block(stmt.body, env)
-        after_body = dict(env)
-        env.update(layer)
-        self._block(stmt.orelse, env)
-        _join(env, after_body)
-        env.update(layer)
-
-    _s_While = _s_If
-
-    # ---------------------------------------------------------------- name tests
-    def refine(self, test: ast.AST, env: dict[str, Any]) -> None:
-        """Inside `if name == "fc.weight":` / `if "lm_head" in name:` /
-        `if name.endswith("classifier.weight"):`, the tensor that goes with `name` is that head."""
-        for var, text in name_tests(test):
-            pn = env.get(var)
-            if not isinstance(pn, ParamName):
-                continue
-            for cand in (text, text + pn.suffix, text + ".weight", text.rstrip(".") + ".weight"):
-                if label_name(cand) or self.roles.layer(cand) is not None:
-                    self.strings[pn.name_var or var] = cand
-                    if pn.value_var:
-                        src = self._source_taint(cand, env)
-                        env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
-                    break
-
 
 def _marimo_cell(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """`@app.cell` / `@app.cell(hide_code=True)`: a cell of a marimo notebook."""
@@ -498,36 +417,3 @@ def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     args = node.args.posonlyargs + node.args.args
     plain = not any(getattr(d, "id", "") in ("staticmethod", "classmethod") for d in node.decorator_list)
     return plain and bool(args) and args[0].arg == "self"
-
-
-def _join(env: dict[str, Any], other: dict[str, Any]) -> None:
-    """After two paths, a name keeps the riskier of its two values, and a known value over an
-    unknown one (None)."""
-    for name, value in other.items():
-        current = env.get(name)
-        if current is not value and (riskier(value, current) or (current is None and value is not None)):
-            env[name] = value
-
-
-def _linear_layer(test: ast.AST, env: dict[str, Any]) -> dict[str, Any]:
-    """Inside `if isinstance(m, nn.Linear):` of a loop over every layer, `m` is each Linear layer in turn,
-    the output layer among them (read as a walked last child is: medium confidence). Binds that and
-    returns the loop's own value of `m`, to put back after the body."""
-    linear = every_linear(test, env)
-    if linear is None:
-        return {}
-    var, every = linear
-    why = f"`{var}` visits every Linear layer of `{every.path}`, {EVERY_LAYER_NOTE}"
-    env[var] = HeadModule(f"{every.path}.children()[-1]", shown=var, why=why)
-    return {var: every}
-
-
-def _skips_unless(stmt: ast.If | ast.While) -> bool:
-    """`if not <test>: continue` (no else): a guard, after which the test holds."""
-    negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
-    return negated and isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], ast.Continue)
-
-
-def _bound_in(body: list[ast.stmt]) -> set[str]:
-    """The names and access paths a block assigns (`m`, `self.rows`): what a skipped block leaves as it was."""
-    return {path for node in stores(body) if (path := access_path(node))}

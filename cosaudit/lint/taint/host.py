@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 class AnalyzerHost:
     """The base of the analyser's mixins (`ExpressionRules` with `IndexingRules` and `ArithmeticRules`,
-    `CallRules`, `FunctionRules`, `SinkRules`, `BindingRules`, `ModuleRules`); also what the library
+    `CallRules`, `FunctionRules`, `SinkRules`, `BindingRules`, `ModuleRules`, `ControlRules`); also what the library
     handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
@@ -45,12 +45,15 @@ class AnalyzerHost:
     roles: HeadRoles
     head_names: set[str]  # names bound to the head's rows (not class means, whatever they are called)
     _fixed: dict[str, bool]  # boolean parameters of the function being analysed, fixed by their defaults
+    _switches: frozenset[str]  # the module body's `name = False` lines (none in code run a cell at a time)
     prose_strings: list[ast.Constant]
     similarity_stacks: set[int]  # calls that stack similarities and nothing else (`torch.stack([cos_a, cos_b])`)
 
     if TYPE_CHECKING:
 
-        def __init__(self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None) -> None: ...
+        def __init__(
+            self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None, *, cells: bool = False
+        ) -> None: ...
 
         # the analyser (`analyzer.py`)
         @property
@@ -73,6 +76,9 @@ class AnalyzerHost:
         def _block(self, body: list[ast.stmt], env: dict[str, Any]) -> None: ...
         @abstractmethod
         def refine(self, test: ast.AST, env: dict[str, Any]) -> None: ...
+        @property
+        @abstractmethod
+        def _off(self) -> frozenset[str]: ...
 
         def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]: ...
         @abstractmethod
@@ -81,6 +87,8 @@ class AnalyzerHost:
         # binding (`binding.py`)
         @abstractmethod
         def _picked_name(self, value: ast.AST) -> str | None: ...
+        @abstractmethod
+        def _bind(self, target: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
         @abstractmethod
         def _bind_iter(
             self, target: ast.AST, it: ast.AST, env: dict[str, Any], loop: ast.For | ast.AsyncFor | None = None
