@@ -94,6 +94,9 @@ class FunctionRules(AnalyzerHost):
         info.templates = [e for e in events if e.pending]
         info.reported_in_body = any(not e.pending for e in events)
         info.returns = next((r for r in returns if r is not None), None)
+        # of several tables returned (`token_table(model, which)`: the input one, or the output one), the head's
+        if isinstance(info.returns, Taint) and info.returns.kind == INPUT:
+            info.returns = next((r for r in returns if isinstance(r, Taint) and r.kind == LABEL), info.returns)
         if info.returns is None or isinstance(info.returns, Unit):
             # `load_last_layer(seed)` reading a key we cannot place (normalised there, perhaps)
             info.returns = documented_head_return(node, isinstance(info.returns, Unit)) or info.returns
