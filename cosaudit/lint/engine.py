@@ -59,9 +59,9 @@ def _non_softmax_readout(code: str) -> bool:
     return bool(P.NON_SOFTMAX_READOUT.search(code)) and not P.SOFTMAX_WORD.search(_DOCSTRING.sub('""', code))
 
 
-# GPT-2 by name, in any text of the file ("gpt2-medium", "GPT-2 small", "distilgpt2")
 # a script in cells (`# %%`, `#%% imports`, `# In[3]:`): run a cell at a time, by hand
 _CELL_MARK = re.compile(r"^\s*#\s*(?:%%|In\[\s*\d*\s*\]:)")
+# GPT-2 by name, in any text of the file ("gpt2-medium", "GPT-2 small", "distilgpt2")
 _GPT2_NAME = re.compile(r"\b(?:distil)?gpt-?2\b", re.I)
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I

@@ -240,7 +240,7 @@ def _sentence_hit(
     `head_before`: a sentence earlier in the paragraph named them; a cosine between labels that
     follows ("compute cosine distance with the other classes") compares those rows (COS202)."""
     rel = _first_relation(s.text) or ANALOGY.search(s.text)
-    if not rel or REFUTE.search(_QUOTED.sub('', s.text)) or _other_operand(s.text) or _others_closeness(s.text):
+    if not rel or REFUTE.search(_QUOTED.sub("", s.text)) or _other_operand(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
     if own_subject and _apart(s.text):
@@ -299,10 +299,10 @@ def _geometry_outside(text: str, claim: re.Match[str]) -> re.Match[str] | None:
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s")
 
 
-def _lead_in(par: Paragraph, introduced: bool) -> tuple[int, bool] | None:
-    """What a paragraph hands to the next: a sentence ending in ":" (and whether it names the head's
-    rows), or, for a list item of such an introduction, the introduction itself."""
-    text = " ".join(t for t, _, _ in par.lines).rstrip()
+def _lead_in(par: Paragraph, text: str, introduced: bool) -> tuple[int, bool] | None:
+    """What a paragraph (`text`, its lines joined) hands to the next: a sentence ending in ":" (and
+    whether it names the head's rows), or, for a list item of such an introduction, the introduction."""
+    text = text.rstrip()
     if text.endswith(":"):
         return par.section, bool(SUBJECT.search(MAP_USE.sub(" ", text)))
     if introduced and par.lines and _LIST_ITEM.match(par.lines[0][0]):
@@ -329,8 +329,9 @@ def analyse_prose(
     lead_in: tuple[int, bool] | None = None  # (section, the head named) of a paragraph ending in ":"
     for n, par in enumerate(every):
         section_text = by_section.get(par.section, "")
+        par_text = " ".join(t for t, _, _ in par.lines)
         introduced = lead_in is not None and lead_in[0] == par.section and lead_in[1]
-        lead_in = _lead_in(par, introduced)
+        lead_in = _lead_in(par, par_text, introduced)
         if sigmoid[par.section]:
             continue
         section_refutes = refutes[par.section]
@@ -339,7 +340,7 @@ def analyse_prose(
         if par.math:
             continue
         own = n < len(paragraphs)
-        caveat = bool(CAVEAT.search(" ".join(t for t, _, _ in par.lines))) or (code_centres and not own)
+        caveat = bool(CAVEAT.search(par_text)) or (code_centres and not own)
         # a list introduced by a sentence that names the head ("For the unembedding matrix we compute:")
         carried = head_before = introduced
         subject = document_subject and own

@@ -22,7 +22,7 @@ from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.switches import CallIndex, switch_candidates, switched_off
-from cosaudit.lint.taint.syntax import const, walk_nodes
+from cosaudit.lint.taint.syntax import const, self_attribute, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -36,13 +36,6 @@ from cosaudit.lint.taint.values import (
 
 # a layer of the module being built (`self.fc.weight`, `self.head[-1].weight`): its rows are fresh
 _OWN_LAYER = re.compile(r"^self\.\w+(\[-?\d+\])?\.weight\b")
-
-
-def _self_attribute(target: ast.AST) -> str:
-    """`x` of a target `self.x`, else ''."""
-    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-        return target.attr
-    return ""
 
 
 def _foreign_rows(ev: Event) -> bool:
@@ -322,7 +315,7 @@ class Analyzer(
             self.remember_product(target, stmt.value)
             # `prototypes = F.normalize(model.fc.weight)`, `self.prototype = model.fc.weight.clone()`: head rows
             # whatever their name says
-            bound_name = target.id if isinstance(target, ast.Name) else _self_attribute(target)
+            bound_name = target.id if isinstance(target, ast.Name) else self_attribute(target)
             if bound_name:
                 is_head = isinstance(value, Taint) and value.kind == LABEL and value.orient in (ROWS, COLS)
                 (self.head_names.add if is_head else self.head_names.discard)(bound_name)

@@ -14,6 +14,7 @@ from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.names import documented_head_return
 from cosaudit.lint.taint.parameters import named_defaults, parameters
 from cosaudit.lint.taint.sinks import against_class_means, one_label_row
+from cosaudit.lint.taint.syntax import self_attribute
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -127,7 +128,7 @@ class FunctionRules(AnalyzerHost):
             given = {i: v.orient for i, v in actual.items() if isinstance(v, Taint) and v.kind == LABEL}
             # the attributes a method sets (`self.normed = ...` in `self.register_model()` called from
             # `__init__`) are the caller's from then on, and so the class's
-            written: dict[str, Any] | None = {} if info.first_arg and _on_self(call) else None
+            written: dict[str, Any] | None = {} if info.first_arg and self_attribute(call.func) else None
             try:
                 self._analyse_function(info, {**self.globals, **attrs} if attrs else None, written, given=given)
             finally:
@@ -235,12 +236,6 @@ def imported(name: str, summary: Exported) -> ImportedHelper | FuncInfo | Foreig
     if isinstance(summary, (FuncInfo, ForeignClass, ForeignFunction)):
         return summary
     return ImportedHelper(name, summary)
-
-
-def _on_self(call: ast.Call) -> bool:
-    """Is the call a method of the instance at hand (`self.register_model()`)?"""
-    func = call.func
-    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
 
 
 def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

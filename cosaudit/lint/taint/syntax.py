@@ -89,6 +89,13 @@ def _getattr_path(node: ast.Call, strings: dict[str, str] | None) -> str | None:
     return None if name is None or base is None else f"{base}.{name}"
 
 
+def self_attribute(node: ast.AST) -> str:
+    """`x` of `self.x` (an assignment's target, a method called on the instance), else ''."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return ""
+
+
 def root_of(path: str) -> str | None:
     head = re.split(r"[.\[(]", path, maxsplit=1)[0]
     return None if head in _MODULE_ROOTS or head in ("self", "_") else head
