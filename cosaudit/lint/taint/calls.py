@@ -176,11 +176,12 @@ class CallRules(AnalyzerHost):
 
     def _fetched_tensor(self, node: ast.Call, env: dict[str, Any]) -> Taint | HeadModule | None:
         """A tensor fetched by name: `f.get_tensor(name)` / `get_slice`, `getattr(getattr(model, owner),
-        "weight")`, or a head module fetched by name, `getattr(model, "fc")` (names held by variables
-        are resolved)."""
+        "weight")`, `model.get_parameter("fc.weight")`, or a head module fetched by name, `getattr(model,
+        "fc")`, `model.get_submodule("lm_head")` (names held by variables are resolved)."""
         func = node.func
         fetch = isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice")
-        if not fetch and not (isinstance(func, ast.Name) and func.id == "getattr"):
+        by_name = isinstance(func, ast.Attribute) and func.attr in ("get_parameter", "get_submodule")
+        if not (fetch or by_name) and not (isinstance(func, ast.Name) and func.id == "getattr"):
             return None
         path = access_path(node, self.strings)
         src = self._source_taint(path, env) if path is not None else None

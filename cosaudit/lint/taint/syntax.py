@@ -50,7 +50,9 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
             return named
         if (
             isinstance(func, ast.Attribute)
-            and func.attr in ("get_tensor", "get_slice", "get", "pop")
+            # a dict's `get` / `pop`, a safetensors file's tensors, a module's own by dotted name
+            # (`model.get_submodule("lm_head")`, `model.get_parameter("fc.weight")`)
+            and func.attr in ("get_tensor", "get_slice", "get", "pop", "get_submodule", "get_parameter")
             and node.args
         ):
             name = string_value(node.args[0], strings)

@@ -26,6 +26,14 @@ print(F.cosine_similarity(head[5], head[6], dim=0))  # expect: COS101
 inputs = getattr(model, "embed_tokens").weight
 print(F.cosine_similarity(inputs[5], inputs[6], dim=0))
 
+# nn.Module's own look-ups by dotted name: the head module, the head's weight, an input table
+head = model.get_submodule("lm_head").weight
+print(F.cosine_similarity(head[5], head[6], dim=0))  # expect: COS101
+fc_rows = net.get_parameter("fc.weight")
+print(F.cosine_similarity(fc_rows[1], fc_rows[2], dim=0))  # expect: COS101
+inputs = model.get_submodule("model.embed_tokens").weight
+print(F.cosine_similarity(inputs[5], inputs[6], dim=0))
+
 emb, unemb, *_ = model.paper_weights()
 print(F.cosine_similarity(unemb[3], unemb[4], dim=-1))  # expect: COS101
 print(F.cosine_similarity(emb[3], emb[4], dim=-1))
