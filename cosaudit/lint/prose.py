@@ -49,6 +49,7 @@ from cosaudit.lint.prose_cues import (
     SEMANTIC_CLAIM,
     SIGMOID,
     SUBJECT,
+    TIED_DECODER_TABLE,
     WEIGHT_SUBJECT,
     WHITENED,
 )
@@ -162,6 +163,8 @@ def _subject(s: Sentence, document_subject: bool) -> bool:
     head used as a map ("directions projected through W_U (the unembedding)") is not a subject."""
     text = MAP_USE.sub(" ", s.text)
     if SUBJECT.search(text):
+        return True
+    if TIED_DECODER_TABLE.search(text) and not OTHER_SUBJECT.search(text):
         return True
     if WEIGHT_SUBJECT.search(text) and (LABEL_WORDS.search(text) or OUTPUT_LAYER_WORDS.search(text)):
         return True

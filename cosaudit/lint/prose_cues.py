@@ -257,6 +257,14 @@ NEIGHBOURS = re.compile(r"\b(?:k-?)?nearest[- ]neighbou?rs?\b|\bk-?nn\b|\bneighb
 SEMANTIC_CLAIM = re.compile(
     r"\b(?:similar|close|related) meanings?\b|\bsynonym\w*|\bsemantic(?:ally)? (?:related|similar|close)\b", _I
 )
+# a tied decoder named anywhere in the sentence of its token table ("In GPT-2, tokens with similar
+# meanings have token embeddings with high cosine similarity"): the table is the head's rows
+TIED_DECODER_TABLE = re.compile(
+    r"\b(?:GPT-?2|distilGPT-?2|GPT-?Neo|nanoGPT|minGPT)\b(?=.*\b(?:token|word) embeddings?\b)"
+    # not its contextual outputs ("the contextual token embeddings of the last layer")
+    r"(?!.*\b(?:contextual\w*|hidden|activations?|layers? \d+|last layer|final layer|intermediate)\b)",
+    _I,
+)
 # a sentence that names some embedding speaks of that embedding, not of the document's head
 EMBEDDING_WORD = re.compile(r"\bembedd?ings?\b|\bvectors? space\b|\bhidden\b|\bactivations?\b", _I)
 COSINE_WORD = re.compile(r"\bcos(?:ines?|-?sim)\b" + _NOT_A_SCHEDULE + r"|\b" + _WRITTEN_COSINE, _I)
