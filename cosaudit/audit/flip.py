@@ -28,6 +28,7 @@ from cosaudit.audit.reports import FlippedModel, FlipReport
 from cosaudit.core import symmetry as sym
 from cosaudit.core.equivalent import Equivalent
 from cosaudit.core.model_neighbours import NeighbourPlan
+from cosaudit.core.rescaling import rescale_pair
 from cosaudit.core.verify import (
     HeadArrays,
     StreamVerifier,
@@ -248,7 +249,7 @@ def _build(ctx: FlipContext, mu: np.ndarray | None, max_scale: float) -> list[tu
             built.append((t, Equivalent("translate", c=tr.c), tr))
         else:
             assert mu is not None
-            rs = sym.rescale_pair(w_i - mu, w_j - mu, t, w_i=w_i, w_j=w_j, max_scale=max_scale)
+            rs = rescale_pair(w_i - mu, w_j - mu, t, w_i=w_i, w_j=w_j, max_scale=max_scale)
             built.append((t, Equivalent("rescale", scale=rs.scale), rs))
     return built
 

@@ -7,6 +7,7 @@ import pytest
 from scipy.special import softmax
 
 from cosaudit.core import symmetry as sym
+from cosaudit.core.rescaling import rescale_pair
 from cosaudit.core.verify import Equivalent, HeadArrays, Variant, probe_inputs, verify_models
 
 
@@ -125,7 +126,7 @@ def test_centered_unit_length_example(paper_examples):
     np.testing.assert_allclose(_cos_matrix(W), ex["cos_matrix"], atol=1e-6)
     # ... but S moves centered cosines: the centered unit-length pair (1, 3) at 0.805 moves too
     mu = W.mean(axis=0)
-    res = sym.rescale_pair(W[1] - mu, W[3] - mu, 0.0, w_i=W[1], w_j=W[3])
+    res = rescale_pair(W[1] - mu, W[3] - mu, 0.0, w_i=W[1], w_j=W[3])
     assert res.reached and res.centered_cosine_after == pytest.approx(0.0, abs=1e-6)
     head = HeadArrays(W, gain=np.ones(2), norm_kind="rmsnorm")
     (chk,) = verify_models(head, [Variant(Equivalent("rescale", scale=res.scale))], n_probes=1000)

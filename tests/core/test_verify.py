@@ -14,6 +14,7 @@ from cosaudit.core import symmetry as sym
 from cosaudit.core import verify as vf
 from cosaudit.core.equivalent import Equivalent
 from cosaudit.core.model_neighbours import ModelNeighbours, NeighbourPlan
+from cosaudit.core.rescaling import rescale_pair
 from cosaudit.errors import DataError
 
 
@@ -99,7 +100,7 @@ def test_rescale_stored_with_norm_rounding_and_gemma_offset():
     gain = rng.uniform(0.5, 1.5, 24)
     head = vf.HeadArrays(W, gain=gain, norm_kind="rmsnorm", gain_offset=1.0, softcap=30.0)
     mu = W.mean(axis=0)
-    res = sym.rescale_pair(W[0] - mu, W[1] - mu, -0.5)
+    res = rescale_pair(W[0] - mu, W[1] - mu, -0.5)
     eq = vf.Equivalent("rescale", scale=res.scale)
     exact, stored = vf.verify_models(
         head, [vf.Variant(eq), vf.Variant(eq, "bfloat16", "bfloat16")], n_probes=100
@@ -146,7 +147,7 @@ def test_neighbours_in_models_match_brute_force(with_norms):
     W[7] = 0  # a zero row is never a neighbour
     t = sym.translate_pair(W, 3, 5, -1.0)
     mu = W.mean(0)
-    r = sym.rescale_pair(W[3] - mu, W[5] - mu, 0.9)
+    r = rescale_pair(W[3] - mu, W[5] - mu, 0.9)
     models = [None, vf.Equivalent("translate", c=t.c), vf.Equivalent("rescale", scale=r.scale)]
     norms = np.linalg.norm(W.astype(np.float64), axis=1) if with_norms else None
     res = neighbours_in_models(W, [3, 5], 5, models, n_valid=290, row_block=64, row_norms=norms)
@@ -193,7 +194,7 @@ def _head_and_models(seed=5, v=300, d=24):
     )
     t = sym.translate_pair(W, 3, 4, -1.0)
     mu = W.mean(axis=0)
-    r = sym.rescale_pair(W[3] - mu, W[4] - mu, 0.5)
+    r = rescale_pair(W[3] - mu, W[4] - mu, 0.5)
     return head, vf.Equivalent("translate", c=t.c), vf.Equivalent("rescale", scale=r.scale)
 
 

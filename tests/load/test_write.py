@@ -18,6 +18,7 @@ from safetensors.numpy import load_file, save_file
 
 from cosaudit.core import symmetry as sym
 from cosaudit.core.equivalent import Equivalent
+from cosaudit.core.rescaling import rescale_pair
 from cosaudit.errors import OutputError
 from cosaudit.load import blocks, open_head, save_types
 from cosaudit.load import write as wr
@@ -194,7 +195,7 @@ def test_rescale_writes_norm_and_untied_head(tmp_path, fixtures_dir):
     head = open_head(str(fixtures_dir / "demo-lm"))
     W = head.matrix()
     mu = W.mean(axis=0)
-    rs = sym.rescale_pair(W[3] - mu, W[7] - mu, 0.0)
+    rs = rescale_pair(W[3] - mu, W[7] - mu, 0.0)
     eq = Equivalent("rescale", scale=rs.scale)
     out = tmp_path / "out"
     res = _save(head, eq, out, target=0.0)
