@@ -198,6 +198,7 @@ _TARGETS = {
     "heldout46": (40, 33, 10, 30, {".py", ".ipynb", ".md"}),
     "heldout47": (38, 31, 7, 31, {".py", ".ipynb", ".md", ".tex"}),
     "heldout48": (9, 8, 1, 8, {".py", ".md"}),
+    "heldout49": (9, 7, 1, 8, {".py", ".ipynb", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
