@@ -52,6 +52,18 @@ _CAVEAT = re.compile(
 _DOCSTRING = re.compile(r"(?s)(\"\"\"|\'\'\').*?\1")
 
 
+def _sigmoid_head(code_text: str, live_code: str) -> bool:
+    """Is the head read label by label (a multi-label / sigmoid loss, or a ReLU readout renormalised by
+    its sum), so that no shared translation of its rows leaves its outputs alone? Not when the code also
+    trains it with a softmax cross-entropy (`loss_fn = multilabel_loss if dialogue else
+    nn.CrossEntropyLoss()`): one of its configurations is a softmax head."""
+    if _non_softmax_readout(live_code):
+        return True
+    if not P.SIGMOID_EVIDENCE.search(code_text):
+        return False
+    return not _SOFTMAX_LOSS.search(_STRING.sub('""', _DOCSTRING.sub('""', live_code)))
+
+
 def _non_softmax_readout(code: str) -> bool:
     """Does a module of the file read its scores through a ReLU or a sigmoid renormalised by their sum,
     with no softmax in the code? Docstrings do not count: "outputs rescaled to sum to one (no softmax)"
@@ -59,6 +71,9 @@ def _non_softmax_readout(code: str) -> bool:
     return bool(P.NON_SOFTMAX_READOUT.search(code)) and not P.SOFTMAX_WORD.search(_DOCSTRING.sub('""', code))
 
 
+# a softmax cross-entropy the code trains with (a call, not a word in a string or a comment)
+_STRING = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+_SOFTMAX_LOSS = re.compile(r"\b(?:nn\.)?CrossEntropyLoss\(|\bF\.cross_entropy\(|\bnll_loss\(|\bNLLLoss\(")
 # a script in cells (`# %%`, `#%% imports`, `# In[3]:`): run a cell at a time, by hand
 _CELL_MARK = re.compile(r"^\s*#\s*(?:%%|In\[\s*\d*\s*\]:)")
 # GPT-2 by name, in any text of the file ("gpt2-medium", "GPT-2 small", "distilgpt2")
@@ -110,7 +125,7 @@ class DocumentChecker:
         named_positions = bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)) or "tied positions" in code.imported_classes
         assumed_positions = not named_positions and _unnamed_masked_lm(live_code)
         facts = Facts(
-            sigmoid=bool(P.SIGMOID_EVIDENCE.search(code_text)) or _non_softmax_readout(live_code),
+            sigmoid=_sigmoid_head(code_text, live_code),
             normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
             or _scaled_cosine_logits(live_code)
             or "cosine head" in code.imported_classes
