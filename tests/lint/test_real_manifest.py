@@ -199,6 +199,7 @@ _TARGETS = {
     "heldout47": (38, 31, 7, 31, {".py", ".ipynb", ".md", ".tex"}),
     "heldout48": (9, 8, 1, 8, {".py", ".md"}),
     "heldout49": (9, 7, 1, 8, {".py", ".ipynb", ".md"}),
+    "heldout50": (7, 7, 0, 7, {".py", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
