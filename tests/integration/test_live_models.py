@@ -15,11 +15,11 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
+from cosaudit.core.rescaling import rescale_pair  # noqa: E402
 from cosaudit.core.symmetry import (  # noqa: E402
     SymmetryRefusedError,
     cosine,
     mean_row,
-    rescale_pair,
     translate_pair,
 )
 from cosaudit.errors import HeadNotFoundError, UsageError  # noqa: E402
