@@ -274,8 +274,30 @@ def _summed_rows(t: Any, axis: Any) -> Taint | None:
 
 
 def row_sum(an: AnalyzerHost, c: CallSite) -> Any:
-    out = _summed_rows(c.args[0] if c.args else None, c.const_arg(1, "axis", "dim"))
+    axis = c.const_arg(1, "axis", "dim")
+    lens = rows_against_unknown(an, c.node.args[0] if c.node.args else None, axis, c.env)
+    if lens is not None:
+        return lens
+    out = _summed_rows(c.args[0] if c.args else None, axis)
     return NOTHING if out is None else out
+
+
+def rows_against_unknown(an: AnalyzerHost, product: ast.AST | None, axis: Any, env: dict[str, Any]) -> Any:
+    """`np.sum(Wn * carriers, axis=1)`, `(Wn * v).sum(-1)`: unit label rows times vectors we do not
+    follow, summed over the hidden axis, are each row's dot product with its vector, a cosine lens as
+    `Wn @ v.T` is. A constant factor is no vector; unnormalised rows give logits."""
+    if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult) and isinstance(axis, int)):
+        return None
+    for side, other in ((product.left, product.right), (product.right, product.left)):
+        t = an.eval(side, env)
+        if not (isinstance(t, Taint) and t.kind == LABEL and t.normalized and t.orient in (ROWS, COLS)):
+            continue
+        ndim, hidden, _ = t.shape()
+        if isinstance(other, ast.Constant) or an.eval(other, env) is not None or axis % ndim != hidden:
+            continue
+        a, b = (t, None) if t.orient == ROWS else (None, t)
+        return an._dot_sink(a, b, product, "elementwise product summed over the hidden axis")
+    return None
 
 
 def unsqueeze(t: Taint, dim: Any) -> Taint:
@@ -328,7 +350,7 @@ def _flattened(meth: str, c: CallSite) -> bool:
     return meth in ("reshape", "view") and len(c.node.args) == 1 and const(c.node.args[0]) == -1
 
 
-def _shaped(t: Taint, meth: str, c: CallSite) -> Taint | None:
+def _shaped(an: AnalyzerHost, t: Taint, meth: str, c: CallSite) -> Any:
     """Views and conversions of label rows: new axes, transposes, a sum of some rows, `renorm`."""
     if meth == "unsqueeze" and t.orient != VEC:
         return unsqueeze(t, c.const_arg(0, "dim"))
@@ -339,7 +361,8 @@ def _shaped(t: Taint, meth: str, c: CallSite) -> Taint | None:
     if meth in P.TRANSPOSE_METHODS:
         return t.flipped()
     if meth == "sum":
-        return _summed_rows(t, c.const_arg(0, "dim", "axis"))
+        axis = c.const_arg(0, "dim", "axis")
+        return rows_against_unknown(an, c.method.value, axis, c.env) or _summed_rows(t, axis)
     if meth == "renorm":
         return replace(t, normalized=True)  # `W.renorm(2, 0, 1)`: rows of norm at most 1
     return None
@@ -354,7 +377,7 @@ def taint_method(an: AnalyzerHost, c: CallSite) -> Any:
         path = access_path(c.method.value)
         return Children(path) if path else None  # `model.modules()` of a helper's `model` parameter
     args = [an.eval(a, c.env) for a in node.args]
-    shaped = _shaped(t, meth, c)
+    shaped = _shaped(an, t, meth, c)
     if shaped is not None:
         return shaped
     if meth == "mean":
