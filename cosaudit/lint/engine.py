@@ -71,8 +71,9 @@ def _non_softmax_readout(code: str) -> bool:
     return bool(P.NON_SOFTMAX_READOUT.search(code)) and not P.SOFTMAX_WORD.search(_DOCSTRING.sub('""', code))
 
 
-# a softmax cross-entropy the code trains with (a call, not a word in a string or a comment)
+# a one-line string literal (blanked before looking for calls: a note naming a loss is not the loss)
 _STRING = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+# a softmax cross-entropy the code trains with (a call, not a word in a string or a comment)
 _SOFTMAX_LOSS = re.compile(r"\b(?:nn\.)?CrossEntropyLoss\(|\bF\.cross_entropy\(|\bnll_loss\(|\bNLLLoss\(")
 # a script in cells (`# %%`, `#%% imports`, `# In[3]:`): run a cell at a time, by hand
 _CELL_MARK = re.compile(r"^\s*#\s*(?:%%|In\[\s*\d*\s*\]:)")

@@ -351,7 +351,8 @@ def _flattened(meth: str, c: CallSite) -> bool:
 
 
 def _shaped(an: AnalyzerHost, t: Taint, meth: str, c: CallSite) -> Any:
-    """Views and conversions of label rows: new axes, transposes, a sum of some rows, `renorm`."""
+    """Views and conversions of label rows: new axes, transposes, a sum of some rows, `renorm`; a sum
+    over the hidden axis of unit rows times unfollowed vectors is a cosine lens (`rows_against_unknown`)."""
     if meth == "unsqueeze" and t.orient != VEC:
         return unsqueeze(t, c.const_arg(0, "dim"))
     if _flattened(meth, c) and t.orient != VEC:
