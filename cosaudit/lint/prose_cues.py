@@ -21,7 +21,10 @@ _TIED_MODEL = (
     r"(?:" + "|".join(TIED_POSITION_FAMILIES) + r"|nanoGPT|minGPT|XLM-R|OPT|Whisper's decoder)"
     r"(?:[- ](?:small|base|large|medium|xl|cased|uncased))*(?:'s|’s| ?的)?"
 )
-_TIED_DECODER = r"(?:GPT-?2|distilGPT-?2|GPT-?Neo|nanoGPT|minGPT|OPT)(?:[- ](?:small|medium|large|xl|\d+M))*(?:'s|’s)?"
+# decoders that tie their token table to the head beside learned positions (OPT only in a table's name:
+# "opt" is also a word)
+_DECODER_NAMES = r"GPT-?2|distilGPT-?2|GPT-?Neo|nanoGPT|minGPT"
+_TIED_DECODER = r"(?:" + _DECODER_NAMES + r"|OPT)(?:[- ](?:small|medium|large|xl|\d+M))*(?:'s|’s)?"
 _TIED_TABLE = (
     _TIED_MODEL + r" (?:(?:pre-?trained|static|input|token|word(?:-?piece)?|vocabulary) ){0,3}"
     r"(?:(?:embedding|vocabulary) (?:matrix|table|lookup)|lookup table|input embeddings?|static embeddings?|wte\b)|"
@@ -260,7 +263,7 @@ SEMANTIC_CLAIM = re.compile(
 # a tied decoder named anywhere in the sentence of its token table ("In GPT-2, tokens with similar
 # meanings have token embeddings with high cosine similarity"): the table is the head's rows
 TIED_DECODER_TABLE = re.compile(
-    r"\b(?:GPT-?2|distilGPT-?2|GPT-?Neo|nanoGPT|minGPT)\b(?=.*\b(?:token|word) embeddings?\b)"
+    r"\b(?:" + _DECODER_NAMES + r")\b(?=.*\b(?:token|word) embeddings?\b)"
     # not its contextual outputs ("the contextual token embeddings of the last layer")
     r"(?!.*\b(?:contextual\w*|hidden|activations?|layers? \d+|last layer|final layer|intermediate)\b)",
     _I,

@@ -18,7 +18,7 @@ from cosaudit.lint.taint import libs, selfsim
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.names import head_module_path, label_name, token_table
-from cosaudit.lint.taint.syntax import access_path, callee, root_of
+from cosaudit.lint.taint.syntax import MODULE_LOOKUPS, access_path, callee, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
     NOTHING,
@@ -180,7 +180,7 @@ class CallRules(AnalyzerHost):
         "fc")`, `model.get_submodule("lm_head")` (names held by variables are resolved)."""
         func = node.func
         fetch = isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice")
-        by_name = isinstance(func, ast.Attribute) and func.attr in ("get_parameter", "get_submodule")
+        by_name = isinstance(func, ast.Attribute) and func.attr in MODULE_LOOKUPS
         if not (fetch or by_name) and not (isinstance(func, ast.Name) and func.id == "getattr"):
             return None
         path = access_path(node, self.strings)

@@ -26,6 +26,10 @@ _MODULE_ROOTS = {
 }
 
 
+# nn.Module's own look-ups by dotted name (`model.get_submodule("lm_head")`, `model.get_parameter("fc.weight")`)
+MODULE_LOOKUPS = ("get_submodule", "get_parameter")
+
+
 def string_value(node: ast.AST, strings: dict[str, str] | None) -> str | None:
     """A string constant, or a variable known to hold a string (`name = "lm_head.weight"`, a file name)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -51,8 +55,7 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
         if (
             isinstance(func, ast.Attribute)
             # a dict's `get` / `pop`, a safetensors file's tensors, a module's own by dotted name
-            # (`model.get_submodule("lm_head")`, `model.get_parameter("fc.weight")`)
-            and func.attr in ("get_tensor", "get_slice", "get", "pop", "get_submodule", "get_parameter")
+            and func.attr in ("get_tensor", "get_slice", "get", "pop", *MODULE_LOOKUPS)
             and node.args
         ):
             name = string_value(node.args[0], strings)

@@ -275,11 +275,18 @@ def _summed_rows(t: Any, axis: Any) -> Taint | None:
 
 def row_sum(an: AnalyzerHost, c: CallSite) -> Any:
     axis = c.const_arg(1, "axis", "dim")
-    lens = rows_against_unknown(an, c.node.args[0] if c.node.args else None, axis, c.env)
-    if lens is not None:
-        return lens
-    out = _summed_rows(c.args[0] if c.args else None, axis)
+    summed = c.args[0] if c.args else None
+    if _unit_rows(summed):
+        lens = rows_against_unknown(an, c.node.args[0], axis, c.env)
+        if lens is not None:
+            return lens
+    out = _summed_rows(summed, axis)
     return NOTHING if out is None else out
+
+
+def _unit_rows(value: Any) -> bool:
+    """Unit label rows (what `Wn * v` evaluates to when `v` is not followed)."""
+    return isinstance(value, Taint) and value.kind == LABEL and value.normalized and value.orient in (ROWS, COLS)
 
 
 def rows_against_unknown(an: AnalyzerHost, product: ast.AST | None, axis: Any, env: dict[str, Any]) -> Any:
@@ -290,7 +297,7 @@ def rows_against_unknown(an: AnalyzerHost, product: ast.AST | None, axis: Any, e
         return None
     for side, other in ((product.left, product.right), (product.right, product.left)):
         t = an.eval(side, env)
-        if not (isinstance(t, Taint) and t.kind == LABEL and t.normalized and t.orient in (ROWS, COLS)):
+        if not _unit_rows(t):
             continue
         ndim, hidden, _ = t.shape()
         if isinstance(other, ast.Constant) or an.eval(other, env) is not None or axis % ndim != hidden:
@@ -363,7 +370,8 @@ def _shaped(an: AnalyzerHost, t: Taint, meth: str, c: CallSite) -> Any:
         return t.flipped()
     if meth == "sum":
         axis = c.const_arg(0, "dim", "axis")
-        return rows_against_unknown(an, c.method.value, axis, c.env) or _summed_rows(t, axis)
+        lens = rows_against_unknown(an, c.method.value, axis, c.env) if _unit_rows(t) else None
+        return lens or _summed_rows(t, axis)
     if meth == "renorm":
         return replace(t, normalized=True)  # `W.renorm(2, 0, 1)`: rows of norm at most 1
     return None
