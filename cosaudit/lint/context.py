@@ -37,7 +37,8 @@ class Facts:
     # (`t5_model = T5….from_pretrained("t5-large")`: "untie"); only variables whose loads agree
     tie_of: dict[str, str] = field(default_factory=dict)
     # the file speaks of GPT-2 anywhere (a docstring's "loads gpt2-medium's state dict"): a table it
-    # calls `wte`, GPT-2's own name, is then GPT-2's (tied, with learned positions)
+    # calls `wte`, GPT-2's own name, is then GPT-2's (tied, with learned positions); so is one whose
+    # code reaches GPT-2's learned-position table by its name `wpe` (a nanoGPT-trained model)
     gpt2_named: bool = False
     output_talk: bool = False  # prose or comments about outputs / predictions
     caveat: bool = False  # mentions translation invariance, centering, differences

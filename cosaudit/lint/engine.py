@@ -79,6 +79,9 @@ _SOFTMAX_LOSS = re.compile(r"\b(?:nn\.)?CrossEntropyLoss\(|\bF\.cross_entropy\(|
 _CELL_MARK = re.compile(r"^\s*#\s*(?:%%|In\[\s*\d*\s*\]:)")
 # GPT-2 by name, in any text of the file ("gpt2-medium", "GPT-2 small", "distilgpt2")
 _GPT2_NAME = re.compile(r"\b(?:distil)?gpt-?2\b", re.I)
+# GPT-2's learned-position table by its own name (`model.transformer.wpe(pos)`, `sd["wpe.weight"]`):
+# a model laid out as GPT-2 / nanoGPT is, whose `wte` is tied to the head
+_GPT2_LAYOUT = re.compile(r"\bwpe\b")
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
 )
@@ -136,7 +139,11 @@ class DocumentChecker:
             tied_positions=named_positions or assumed_positions,
             tied_positions_assumed=assumed_positions,
             tie_of=_ties_by_variable(live_code),
-            gpt2_named=bool(_GPT2_NAME.search(code_text) or _GPT2_NAME.search(prose_text)),
+            gpt2_named=bool(
+                _GPT2_NAME.search(code_text)
+                or _GPT2_NAME.search(prose_text)
+                or _GPT2_LAYOUT.search(live_code)
+            ),
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )

@@ -198,6 +198,14 @@ _BETWEEN_LABELS = re.compile(
 )
 
 
+# the rows a sentence before named, taken up again: "the cosine similarity between these templates"
+_BETWEEN_THESE = re.compile(
+    r"\b(?:between|among|across|of) (?:these|those|such|the two|these two|those two) (?:[\w-]+ )?"
+    r"(?:templates|vectors|rows|weights|weight vectors|prototypes)\b",
+    _I,
+)
+
+
 def _other_operand(text: str) -> bool:
     """Is the geometry the sentence speaks of with something else than another label's row (a class
     mean, a hidden state, a direction, a difference of rows)?"""
@@ -241,7 +249,8 @@ def _sentence_hit(
     rows ("we compare the rows of the classifier head with each other."): a cosine claim that
     follows is about them, though it names no subject itself (a conclusion only, COS201).
     `head_before`: a sentence earlier in the paragraph named them; a cosine between labels that
-    follows ("compute cosine distance with the other classes") compares those rows (COS202)."""
+    follows ("compute cosine distance with the other classes", "between these templates") compares
+    those rows (COS202)."""
     rel = _first_relation(s.text) or ANALOGY.search(s.text)
     if not rel or REFUTE.search(_QUOTED.sub("", s.text)) or _other_operand(s.text) or _others_closeness(s.text):
         return None
@@ -251,7 +260,9 @@ def _sentence_hit(
     cosine_alone = bool(COSINE_WORD.search(s.text)) and not OTHER_SUBJECT.search(s.text)
     # a cosine of labels with each other ("then compute the cosine distance with the other classes"),
     # in a paragraph that named the head's rows before: the rows it compares are those
-    compares_labels = head_before and cosine_alone and bool(_BETWEEN_LABELS.search(s.text))
+    compares_labels = (
+        head_before and cosine_alone and bool(_BETWEEN_LABELS.search(s.text) or _BETWEEN_THESE.search(s.text))
+    )
     if not own_subject and not (carried and cosine_alone) and not compares_labels:
         return None
     if WHITENED.search(s.text) or _only_distance(s.text) or _HYPOTHETICAL.search(s.text) or _trigonometric(s.text):

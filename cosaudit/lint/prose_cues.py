@@ -50,14 +50,16 @@ SUBJECT = re.compile(
     # Press & Wolf's name of the output embedding, tied to the input one ("word embedding & pre-softmax layer")
     r"pre-?softmax (?:layer|weights?|matrix|embeddings?)|"
     r"classifier\.weight|head rows?|"
-    r"rows (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix|projection)|softmax layer)|"
+    r"rows? (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix|weight matrix|projection)|softmax layer)|"
     # "the class embeddings learned by the softmax layer"
     r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of|from) the "
     r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? "
     r"(?:layer|head)|"
     # "labels whose head vectors are close": the head's rows of those labels (not an attention head's)
     r"(?:labels|classes) whose head (?:vectors?|rows?)|"
-    r"rows (?:of|in) the (?:(?:final|last|classification)(?: linear| fully[- ]connected| fc)?|fc) (?:layer|head)|"
+    # "each row of the final fully connected layer" (not "a row of the final layer's output")
+    r"rows? (?:of|in) the (?:(?:final|last|classification)(?: linear| fully[- ]connected| fc| dense)?|fc) "
+    r"(?:layer|head)(?!(?:'|’)s (?:outputs?|activations?|features?|inputs?))|"
     r"token vectors? of the output|"
     # a neuroscience reading of the same rows: "the incoming weights of output neuron i", "the output
     # units' input weights"
