@@ -200,6 +200,7 @@ _TARGETS = {
     "heldout48": (9, 8, 1, 8, {".py", ".md"}),
     "heldout49": (9, 7, 1, 8, {".py", ".ipynb", ".md"}),
     "heldout50": (7, 7, 0, 7, {".py", ".md"}),
+    "heldout51": (49, 42, 11, 38, {".py", ".ipynb", ".md", ".rst"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
