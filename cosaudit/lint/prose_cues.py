@@ -296,7 +296,11 @@ FORWARD = re.compile(
 # ranked as logits are, whatever the sentence calls the tokens it lists ("the most similar tokens")
 DOT_WITH_VECTOR = re.compile(
     r"\b(?:dot|inner) products? with (?:the |a |an |this |that |each |every |a given )?"
-    r"(?:(?:input|query|hidden|residual|neuron|single|given)[- ])?(?:vec|vectors?|v|x|h|directions?)\b",
+    r"(?:(?:input|query|hidden|residual|neuron|single|given)[- ])?(?:vec|vectors?|v|x|h|directions?)\b"
+    # "compute dot product with unembedding weights": something else (a neuron, a state) against the
+    # whole head, not its rows with each other ("... with the unembedding of 'dog'" compares two)
+    r"|\b(?:dot|inner) products? with (?:the )?(?:unembedding|W_U|lm_head|output[- ]embedding|LM head)"
+    r"(?:[- ](?:weights?|matrix))?\b(?!\s+(?:rows? )?(?:of|for)\b)",
     _I,
 )
 LOGIT_WORD = re.compile(r"\blogits?\b", _I)

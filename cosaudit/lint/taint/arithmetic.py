@@ -114,8 +114,8 @@ class ArithmeticRules(AnalyzerHost):
                     return replace(t, whitened=True)
             if _end_to_end(left, right, right_node):
                 return replace(left, confidence="medium")
-            if self._denominator and ast.unparse(left_node) == ast.unparse(right_node):
-                return None  # `a @ a` under a division: a squared norm, not a similarity
+            if ast.unparse(left_node) == ast.unparse(right_node):
+                return None  # `a @ a`: a row's squared norm (a scale, `d @ d`), not two rows compared
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
             if isinstance(right, Sim) and right.event.kind == "dot" and squares_a_term(left_node):
@@ -225,7 +225,7 @@ class ArithmeticRules(AnalyzerHost):
                 self._dot_by_norms(left.event, left_node, right_node, env)
             return left
         if isinstance(left, Taint):
-            return replace(left, normalized=True) if norm_factors(right_node, env) else left
+            return self._rows_divided(left, right_node, env)
         if left is None:
             pair = self._product_pair(left_node)
             lens = self._lens_by_row_norms(pair, left_node, right_node, env) if pair is not None else None
@@ -382,6 +382,19 @@ class ArithmeticRules(AnalyzerHost):
             ):
                 return self._sink("cosine", t, None, product, "@ divided by the other rows' norms")
         return None
+
+    def _rows_divided(self, rows: Taint, denominator: ast.AST, env: dict[str, Any]) -> Taint:
+        """Label rows over norms are unit rows (`W / W.norm(dim=-1, keepdim=True)`, `w / w.norm()` of one
+        row); a matrix over one norm of the whole of it (`W / W.norm()`, `np.linalg.norm(W)`) is only
+        scaled by a number, its rows not unit."""
+        whole = (
+            isinstance(denominator, ast.Call)
+            and callee(denominator.func, self.aliases) in P.NORM_CALLS
+            and is_whole_norm(denominator, norm_target(denominator, self.aliases))
+        )
+        if whole and rows.orient in (ROWS, COLS) and not rows.row:
+            return rows
+        return replace(rows, normalized=True) if norm_factors(denominator, env) else rows
 
     def _norms_in(self, node: ast.AST, env: dict[str, Any], depth: int = 0) -> list[Taint]:
         """The label representations whose norms a denominator holds (`W.norm(dim=1)`,
