@@ -177,6 +177,10 @@ OTHER_OPERAND = re.compile(
     r"\bmean (?:\w+ )?features\b|"
     # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
     r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
+    # neighbours among the data, not among the rows ("instead of a nearest-neighbour search over training
+    # instances", as metric-learning and imprinting abstracts contrast them)
+    r"\bnearest[- ]neighbou?rs?(?: (?:search|distances?|lookup|retrieval|classifiers?))? (?:over|to|among|of) "
+    r"(?:the )?(?:training |support |labell?ed )?(?:instances|examples|samples|images|data ?points)\b|"
     r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b|"
     # output distributions and logit vectors compared with each other, not the rows
