@@ -180,7 +180,7 @@ OTHER_OPERAND = re.compile(
     # neighbours among the data, not among the rows ("instead of a nearest-neighbour search over training
     # instances", as metric-learning and imprinting abstracts contrast them)
     r"\bnearest[- ]neighbou?rs?(?: (?:search|distances?|lookup|retrieval|classifiers?))? (?:over|to|among|of) "
-    r"(?:the )?(?:training |support |labell?ed )?(?:instances|examples|samples|images|data ?points)\b|"
+    r"(?:the )?(?:[\w-]+ ){0,2}?(?:instances|examples|samples|images|data ?points)\b|"
     r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b|"
     # output distributions and logit vectors compared with each other, not the rows
@@ -311,7 +311,7 @@ LOGIT_WORD = re.compile(r"\blogits?\b", _I)
 PRODUCT = re.compile(r"^(?:dot|inner) products?$", _I)
 # a cosine classifier's forward pass in words: "whose logits are (scaled) cosines", "logits = cosine similarity"
 COSINE_LOGITS = re.compile(
-    r"\blogits? (?:are|is|=|equals?) (?:the )?(?:[\w-]+ )?cos(?:ines?|ine similarit(?:y|ies))\b"
+    r"\blogits? (?:are|is|=|equals?|becomes?) (?:the )?(?:[\w-]+ )?cos(?:ines?|ine similarit(?:y|ies))\b"
     # "a ViT with a cosine head", "our cosine classifier": the model itself normalises its rows
     r"|\bcosine[- ](?:head|classifier|softmax|layer|normali[sz]ation|linear (?:head|layer|classifier))s?\b"
     # a model that keeps its rows on the unit sphere itself ("rows constrained to unit norm")
