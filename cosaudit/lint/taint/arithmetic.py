@@ -392,7 +392,7 @@ class ArithmeticRules(AnalyzerHost):
             and callee(denominator.func, self.aliases) in P.NORM_CALLS
             and is_whole_norm(denominator, norm_target(denominator, self.aliases))
         )
-        if whole and rows.orient in (ROWS, COLS) and not rows.row:
+        if whole and rows.orient != VEC and not rows.row:  # a matrix or a selection of rows, not one row
             return rows
         return replace(rows, normalized=True) if norm_factors(denominator, env) else rows
 

@@ -30,3 +30,9 @@ def top_token_by_cosine(model, direction):
 def two_token_cosine(model, i, j):
     a, b = model.lm_head.weight[i], model.lm_head.weight[j]
     return float((a / a.norm()) @ (b / b.norm()))  # expect: COS101
+
+
+def picked_rows_scaled(model, ids):
+    rows = model.lm_head.weight[ids]
+    scaled = rows / rows.norm()
+    return scaled @ scaled.T  # expect: COS102
