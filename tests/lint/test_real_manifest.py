@@ -201,6 +201,7 @@ _TARGETS = {
     "heldout49": (9, 7, 1, 8, {".py", ".ipynb", ".md"}),
     "heldout50": (7, 7, 0, 7, {".py", ".md"}),
     "heldout51": (49, 42, 11, 38, {".py", ".ipynb", ".md", ".rst"}),
+    "heldout52": (5, 5, 1, 4, {".py", ".ipynb"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
