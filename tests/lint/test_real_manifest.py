@@ -202,6 +202,7 @@ _TARGETS = {
     "heldout50": (7, 7, 0, 7, {".py", ".md"}),
     "heldout51": (49, 42, 11, 38, {".py", ".ipynb", ".md", ".rst"}),
     "heldout52": (5, 5, 1, 4, {".py", ".ipynb"}),
+    "heldout53": (6, 5, 0, 6, {".py", ".ipynb", ".md"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
