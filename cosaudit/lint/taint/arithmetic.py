@@ -114,8 +114,10 @@ class ArithmeticRules(AnalyzerHost):
                     return replace(t, whitened=True)
             if _end_to_end(left, right, right_node):
                 return replace(left, confidence="medium")
-            if ast.unparse(left_node) == ast.unparse(right_node):
-                return None  # `a @ a`: a row's squared norm (a scale, `d @ d`), not two rows compared
+            # `a @ a`: a row's squared norm (a scale, `d @ d`), not two rows compared (the sides are only
+            # unparsed when they hold something: most products in a file are of values we do not follow)
+            if left is not None and ast.unparse(left_node) == ast.unparse(right_node):
+                return None
             return self._dot_sink(left, right, node, "@")
         if isinstance(op, ast.Sub):
             if isinstance(right, Sim) and right.event.kind == "dot" and squares_a_term(left_node):
