@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from ckptkit import run_cli
-from roundoff import without_roundoff
+from roundoff import aligned_to, without_roundoff
 
 from cosaudit import __version__
 
@@ -80,10 +80,20 @@ def test_output_is_unchanged(name: str, fmt: str, monkeypatch: pytest.MonkeyPatc
             path.parent.mkdir(exist_ok=True)
             path.write_text(text, encoding="utf-8")
         assert path.exists(), f"{path} is missing: run with COSAUDIT_UPDATE_GOLDEN=1"
-        assert text == path.read_text(encoding="utf-8"), f"{name} --format {fmt}: {stream} changed"
+        want = path.read_text(encoding="utf-8")
+        assert aligned_to(want, text) == want, f"{name} --format {fmt}: {stream} changed"
 
 
-def test_only_roundoff_is_masked() -> None:
+def test_numbers_are_compared_up_to_the_roundoff_of_another_numpy() -> None:
+    want = 'cos 0.773758, witness [12.54585323494613, -0.5], n 3, "v1.2"'
+    assert aligned_to(want, 'cos 0.773759, witness [12.545853234946237, -0.4999999999999999], n 3, "v1.2"') == want
+    for changed in ('cos 0.773760, witness [12.54585323494613, -0.5], n 3, "v1.2"',   # two units
+                    'cos 0.773758, witness [12.54586323494613, -0.5], n 3, "v1.2"',   # 8e-7 relative
+                    'cos 0.773758, witness [12.54585323494613, -0.5], n 4, "v1.2"',   # a count
+                    'cos 0.773758, witness [12.54585323494613, -0.5], n 3, "v1.3"',   # text
+                    'cos 0.773758, witness [12.54585323494613], n 3, "v1.2"'):       # shape
+        assert aligned_to(want, changed) == changed
+
     text = "max |Δp| 1.1102230246251565e-16, row sum [-1.11022302463e-16, 0], tol 1e-09, cos 2.5e-13x"
     assert without_roundoff(text) == "max |Δp| <roundoff>, row sum [<roundoff>, 0], tol 1e-09, cos 2.5e-13x"
     assert without_roundoff("1.7e-16 │ 6.1e-05 │ v1e-16") == "<roundoff> │ 6.1e-05 │ v1e-16"
