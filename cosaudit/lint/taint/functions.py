@@ -94,7 +94,11 @@ class FunctionRules(AnalyzerHost):
             shared.update((k, v) for k, v in env.items() if k.startswith("self.") and v is not None)
         info.templates = [e for e in events if e.pending]
         info.reported_in_body = any(not e.pending for e in events)
-        info.returns = next((r for r in returns if r is not None), None)
+        # of several returns (`if hasattr(m, "ref"): return m.ref, m.proto` before `return m, fc_rows`),
+        # the first that holds a value we follow
+        info.returns = next((r for r in returns if _holds_followed(r)), None)
+        if info.returns is None:  # only tuples of nothing (unpacked by the caller all the same)
+            info.returns = next((r for r in returns if r is not None), None)
         # of several tables returned (`token_table(model, which)`: the input one, or the output one), the head's
         if isinstance(info.returns, Taint) and info.returns.kind == INPUT:
             info.returns = next((r for r in returns if isinstance(r, Taint) and r.kind == LABEL), info.returns)
@@ -340,6 +344,13 @@ def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | No
     if len(labels) != 1 or not any((by_hand and unfollowed(v)) or _row_average(v) for v in values):
         return None
     return [replace(labels[0], normalized=True)]
+
+
+def _holds_followed(v: Any) -> bool:
+    """A returned value that is something, not a tuple of nothing the analysis follows."""
+    if isinstance(v, TupleVal):
+        return any(_holds_followed(item) for item in v.items)
+    return v is not None
 
 
 def _one_row(v: Any) -> bool:
