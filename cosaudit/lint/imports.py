@@ -77,9 +77,11 @@ class FileImports:
                 brought = {n: e for n, e in brought.items() if n in used}
             for evidence in brought.values():
                 found |= evidence
-            if self._index.loads_tied_model(self._folder, node.module, node.level, names):
-                found.add("tied positions")
+            found |= self._index.loaded_model_layout(self._folder, node.module, node.level, names)
         return found
+
+
+_LAYOUTS = frozenset({"tied positions", "learned positions"})
 
 
 class ModuleIndex:
@@ -141,24 +143,26 @@ class ModuleIndex:
                     found.update(self.classes(here, mod, lvl, taken, passed_on=False))
         return found
 
-    def loads_tied_model(self, folder: str, module: str | None, level: int, names: tuple[str, ...]) -> bool:
-        """`from gen import load` where `load` builds a class that `gen` imports from a scanned module and
-        that ties its token rows to its head beside learned positions (`from model import GPT`, then
-        `GPT.load(path)`): the model the file gets from `load()` is that class's (one hop)."""
+    def loaded_model_layout(self, folder: str, module: str | None, level: int, names: tuple[str, ...]) -> set[str]:
+        """`from gen import load` where `load` builds a class that `gen` imports from a scanned module
+        (`from model import GPT`, then `GPT.load(path)`): the model the file gets from `load()` is that
+        class's (one hop), so what it shows of its token table ("tied positions": tied beside learned
+        positions; "learned positions": the positions without the tie) is the file's."""
         path = self.resolve(folder, module, level)
         if path is None:
-            return False
+            return set()
         summary = self._summary(path)
         used = set().union(*(summary.uses.get(n, frozenset()) for n in names))
         if not used:
-            return False
+            return set()
         here = os.path.dirname(path)
+        found: set[str] = set()
         for mod, lvl, imported in summary.imports:
             wanted = tuple(n for n in imported if n in used)
             brought = self.classes(here, mod, lvl, wanted, passed_on=False) if wanted else {}
-            if any("tied positions" in e for e in brought.values()):
-                return True
-        return False
+            for evidence in brought.values():
+                found |= evidence & _LAYOUTS
+        return found
 
     def resolve(self, folder: str, module: str | None, level: int) -> str | None:
         """The scanned file that `from <level dots><module> import ...` in `folder` names: a
