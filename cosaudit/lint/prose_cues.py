@@ -98,7 +98,10 @@ OUTPUT_LAYER_WORDS = re.compile(
 )
 RELATION = re.compile(
     r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
-    r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|aligned|"
+    r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|"
+    # not sequences lined up ("hidden states aligned to the completion tokens, before the `lm_head`")
+    r"aligned(?! (?:to|with) (?:the )?(?:same )?(?:\w+ )?(?:tokens?|positions?|sequences?|inputs?|timesteps?|"
+    r"frames?|indices|batch(?:es)?)\b)|"
     + _WRITTEN_COSINE
     + "|"
     # "alignment between/with …", "unembedding alignment"; not a name ("Alignment Science")

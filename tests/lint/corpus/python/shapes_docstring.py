@@ -25,3 +25,14 @@ def nearest_output_tokens(W_out, token_id, k=10):
         W_out: the output embedding matrix.
     """
     return None
+
+
+def distill_divergence(student_hidden, teacher_hidden, student_lm_head_weight, teacher_lm_head_weight):
+    """Divergence of the student's and teacher's next-token distributions, projected through their heads.
+
+    Args:
+        student_hidden: student backbone output of shape (B, K, H), aligned to the completion tokens (before the `lm_head`).
+        teacher_hidden: teacher backbone output, aligned with the same completion tokens.
+        student_lm_head_weight: the student's output embedding matrix.
+    """
+    return None
