@@ -203,6 +203,7 @@ _TARGETS = {
     "heldout51": (49, 42, 11, 38, {".py", ".ipynb", ".md", ".rst"}),
     "heldout52": (5, 5, 1, 4, {".py", ".ipynb"}),
     "heldout53": (6, 5, 0, 6, {".py", ".ipynb", ".md"}),
+    "heldout54": (32, 29, 3, 29, {".py", ".ipynb", ".md", ".tex"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
