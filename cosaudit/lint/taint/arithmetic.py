@@ -465,6 +465,9 @@ class ArithmeticRules(AnalyzerHost):
             # some rows of a helper's parameter averaged (`torch.stack([head[i] for i in ids]).mean(0)`):
             # given label rows at a call, a label vector like a row (a word's sub-token rows)
             return replace(base, orient=VEC)
+        if base.kind == PARAM and base.picked and ok:
+            # the rows a list of ids picks, averaged (`weights[tokenizer(word)["input_ids"]].mean(0)`): the same
+            return replace(base, orient=VEC, row=True, picked=False)
         some_rows = base.kind == LABEL and (base.orient == VEC or (base.orient == SEL and ok))
         orient = VEC if some_rows else base.orient
         return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows)

@@ -152,7 +152,8 @@ class IndexingRules(AnalyzerHost):
             picks_row = not _is_full(real[0]) and all(_is_full(e) for e in real[1:])
             if base.kind == PARAM and not base.row and not ellipsis and picks_row:
                 if len(real) == 1 and self._selection(real[0], env) == SEL:
-                    return base  # `weights[token_ids]`, `weights[torch.tensor(ids)]`: rows of what it is given
+                    # `weights[token_ids]`, `weights[torch.tensor(ids)]`: rows of what it is given
+                    return replace(base, picked=True)
                 return replace(base, row=True)  # `weights[ids[i]]`, `weights[i, :]`: a row, if given a matrix
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):

@@ -38,6 +38,7 @@ class Taint:
     table: bool = False  # an embedding table made of these rows: calling it looks rows up
     # PARAM: one row of the parameter (`weights[ids[i]]`); MEAN: the average of some label rows
     row: bool = False
+    picked: bool = False  # PARAM only: some rows picked by a list of ids (`weights[token_ids]`)
     flip: bool = False  # PARAM only: transposed in the helper (`x.T`): `x @ x.T` compares rows, `x.T @ x` columns
     # a broadcasting view (`W[None]`, `W.unsqueeze(1)`): (number of axes, position of the hidden
     # axis, position of the label axis)
