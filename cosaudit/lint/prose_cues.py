@@ -319,6 +319,11 @@ COSINE_LOGITS = re.compile(
     r"|\bcosine[- ](?:head|classifier|softmax|layer|normali[sz]ation|linear (?:head|layer|classifier))s?\b"
     # a model that keeps its rows on the unit sphere itself ("rows constrained to unit norm")
     r"|\b(?:constrained|fixed|kept|projected) (?:to|on(?:to)?|at) (?:the )?unit[- ](?:norm|length|sphere)\b"
+    # or at angles it prescribes: "an Orthogonal Softmax Layer that enforces orthogonality of weight vectors",
+    # "makes the weight vectors in the classification layer remain orthogonal" (a design, not a finding)
+    r"|\borthogonal (?:softmax|classification|classifier) (?:layer|head)s?\b"
+    r"|\b(?:makes?|keeps?|forces?|constrains?|enforces?|ensures?)\b[^.;]{0,80}?"
+    r"\b(?:(?:remain|stay|to be|be) )?(?:mutually )?orthogon(?:al|ality)\b"
     # "per-token scales turn the resulting cosines into logits", "cosines used as logits"
     r"|\bcosines? (?:into|as|are used as|serve as) (?:the )?logits\b"
     # "classify the pre-logits by cosine to the class prototypes": the prediction itself is the cosine
