@@ -5,6 +5,7 @@ reach the same tensor (`fc.state_dict()["weight"]`, a weight-normalised layer's 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 from cosaudit.lint import patterns as P
@@ -23,6 +24,7 @@ _STATE_DICT_WEIGHT = re.compile(r"\.state_dict\(\)\.weight$")
 _WEIGHT_DIRECTION = re.compile(r"\.(?:weight_v|parametrizations\.weight\.original1)$")
 
 
+@functools.lru_cache(maxsize=16384)  # the same access paths recur in every file of a scan
 def match_source(path: str) -> tuple[str, str] | None:
     path = _STATE_DICT_WEIGHT.sub(".weight", path)  # `model.fc.state_dict()["weight"]` is `model.fc.weight`
     path = _WEIGHT_DIRECTION.sub(".weight", path)
