@@ -204,6 +204,7 @@ _TARGETS = {
     "heldout52": (5, 5, 1, 4, {".py", ".ipynb"}),
     "heldout53": (6, 5, 0, 6, {".py", ".ipynb", ".md"}),
     "heldout54": (32, 29, 3, 29, {".py", ".ipynb", ".md", ".tex"}),
+    "heldout55": (5, 5, 0, 5, {".py", ".ipynb"}),
 }
 _THREAD_ROUNDS = {"heldout27", "heldout28"}
 
