@@ -178,6 +178,8 @@ OTHER_OPERAND = re.compile(
     r"\bclass(?:[- ]wise)?[- ](?:feature[- ])?means?\b|\b(?:class|cluster)[- ]cent(?:er|re)s?\b|\bcentroids?\b|"
     r"\bfeature means?\b|"
     r"\bmean (?:\w+ )?features\b|"
+    # directions made of activations ("differences of mean activations": steering vectors)
+    r"\bdifferences? (?:of|in|between) (?:the )?mean activations?\b|"
     # the nearest-class-mean classifier (NCM) and "the average class representation" are feature means
     r"\bnearest[- ]class(?:ifier)?[- ]means?\b|\bNCM\b|\b(?:average|mean) class representations?\b|"
     # neighbours among the data, not among the rows ("instead of a nearest-neighbour search over training
