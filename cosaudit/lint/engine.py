@@ -82,15 +82,17 @@ _GPT2_NAME = re.compile(r"\b(?:distil)?gpt-?2\b", re.I)
 # GPT-2's learned-position table by its own name (`model.transformer.wpe(pos)`, `sd["wpe.weight"]`):
 # a model laid out as GPT-2 / nanoGPT is, whose `wte` is tied to the head
 _GPT2_LAYOUT = re.compile(r"\bwpe\b")
-# `transformer.wte` is GPT-2's and nanoGPT's path to the token table (minGPT's too): such a model, unless
-# the file says its positions are rotary or ALiBi, or names a family that keeps the path without them
-# (nanochat, GPT-J, CodeGen, Qwen-1, MPT)
+# `transformer.wte` is GPT-2's and nanoGPT's path to their tied token table: such a model, unless the file
+# says its positions are rotary or ALiBi, or names a family that keeps the path without them (nanochat,
+# GPT-J, CodeGen, Qwen-1, MPT). minGPT keeps the path untied: its tables are taken for GPT-2's, a known miss
 _GPT2_PATH = re.compile(r"\btransformer\.wte\b")
 _LM_HEAD = re.compile(r"\.lm_head\b")
 _NOT_GPT2_LAYOUT = re.compile(r"\b(?:rotary|rope|alibi|nanochat|gpt-?j|codegen|qwen|mpt)", re.I)
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
 )
+
+
 def _assumed_gpt2(live_code: str, text: str, imported_classes: set[str]) -> bool:
     """`model.transformer.wte` with nothing to say otherwise: GPT-2's or nanoGPT's table. An `lm_head`
     read beside it (a head of the model's own, perhaps untied: nanochat) says otherwise, and so does a
