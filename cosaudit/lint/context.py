@@ -40,6 +40,9 @@ class Facts:
     # calls `wte`, GPT-2's own name, is then GPT-2's (tied, with learned positions); so is one whose
     # code reaches GPT-2's learned-position table by its name `wpe` (a nanoGPT-trained model)
     gpt2_named: bool = False
+    # ... known only because the code reaches `transformer.wte`, GPT-2's and nanoGPT's path, and the file
+    # names no other layout (rotary positions, minGPT, GPT-J, …): the message says so
+    gpt2_assumed: bool = False
     output_talk: bool = False  # prose or comments about outputs / predictions
     caveat: bool = False  # mentions translation invariance, centering, differences
 

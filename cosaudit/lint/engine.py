@@ -144,6 +144,10 @@ class DocumentChecker:
         live_code = "\n".join(line for line in module.lines if not line.lstrip().startswith("#"))
         prose_text = " ".join(t for p in doc.prose + extra_prose for t, _, _ in p.lines)
         named_positions = bool(P.TIED_POSITIONS_EVIDENCE.search(code_text)) or "tied positions" in code.imported_classes
+        gpt2_named = bool(
+            _GPT2_NAME.search(code_text) or _GPT2_NAME.search(prose_text) or _GPT2_LAYOUT.search(live_code)
+        )
+        gpt2_assumed = not gpt2_named and _assumed_gpt2(live_code, code_text + " " + prose_text, code.imported_classes)
         assumed_positions = not named_positions and _unnamed_masked_lm(live_code)
         facts = Facts(
             sigmoid=_sigmoid_head(code_text, live_code),
@@ -156,12 +160,8 @@ class DocumentChecker:
             tied_positions=named_positions or assumed_positions,
             tied_positions_assumed=assumed_positions,
             tie_of=_ties_by_variable(live_code),
-            gpt2_named=bool(
-                _GPT2_NAME.search(code_text)
-                or _GPT2_NAME.search(prose_text)
-                or _GPT2_LAYOUT.search(live_code)
-                or _assumed_gpt2(live_code, code_text + " " + prose_text, code.imported_classes)
-            ),
+            gpt2_named=gpt2_named or gpt2_assumed,
+            gpt2_assumed=gpt2_assumed,
             output_talk=bool(_OUTPUT_TALK.search(prose_text + " " + " ".join(comments))),
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )

@@ -368,8 +368,17 @@ def test_a_model_class_of_the_scan_that_ties_with_learned_positions_makes_token_
     it and compares wte rows compares head rows (COS150). Untied, or without the module in the scan, quiet."""
     _write(tmp_path, {"model.py": _NANOGPT, "analyze_embeddings.py": _NODE_COS})
     assert ("analyze_embeddings.py", "COS150", 7) in _codes(tmp_path)
-    # alone, `transformer.wte` is GPT-2's and nanoGPT's path: the same (a rotary model says so)
+    # alone, `transformer.wte` is GPT-2's and nanoGPT's path: the same, and the message says it is assumed
+    # (not when the file names GPT-2); a rotary model says otherwise
     assert _codes(tmp_path, "analyze_embeddings.py") == [("analyze_embeddings.py", "COS150", 7)]
+    alone = check_paths([str(tmp_path / "analyze_embeddings.py")], CheckConfig()).findings
+    assumed = "assumed, as `transformer.wte` is GPT-2's and nanoGPT's path"
+    assert [f.code for f in alone if assumed in f.message] == ["COS150"]
+    (tmp_path / "named").mkdir()
+    (tmp_path / "named" / "a.py").write_text(_NODE_COS.replace("import numpy", "# GPT-2 small\nimport numpy"))
+    named = check_paths([str(tmp_path / "named" / "a.py")], CheckConfig()).findings
+    (tied,) = [f for f in named if f.code == "COS150"]
+    assert assumed not in tied.message
     rotary = _NODE_COS.replace("from model import GPT\n", "from model import GPT  # rotary positions\n")
     _write(tmp_path / "rotary", {"analyze_embeddings.py": rotary})
     assert _codes(tmp_path / "rotary") == []

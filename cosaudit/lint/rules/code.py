@@ -434,8 +434,10 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     token rows' cosines are no property of the model. A masked LM loaded by a name the file does
     not give (`AutoModelForMaskedLM.from_pretrained(name)`) is taken for one of those (BERT,
     RoBERTa, ALBERT, ELECTRA and XLM-R tie their MLM head to the token table beside learned
-    positions) unless the file names a DeBERTa, ModernBERT or RoFormer; the message says that this
-    is assumed.
+    positions) unless the file names a DeBERTa, ModernBERT or RoFormer; so is a table reached as
+    `transformer.wte` (GPT-2's and nanoGPT's path) unless the file names rotary or ALiBi positions or
+    another model that keeps the path (minGPT, nanochat, GPT-J, CodeGen, Qwen, MPT) or reads the
+    model's `lm_head`. The message says when this is assumed.
 
     ## Why is this a problem?
     In a tied model the input embedding *is* the output head, so the translation ambiguity of the
@@ -466,6 +468,9 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
             note += (" — assumed, as the file loads a masked LM by a name it does not give: BERT, RoBERTa, "
                      "ALBERT, ELECTRA and XLM-R tie their MLM head to this table beside learned positions "
                      "(DeBERTa and ModernBERT add none)")
+        elif ctx.facts.gpt2_assumed and not ctx.facts.tied_positions:
+            note += (" — assumed, as `transformer.wte` is GPT-2's and nanoGPT's path to their tied table and "
+                     "the file names no other layout (rotary or ALiBi positions, minGPT, GPT-J, …)")
         return note
 
     yield from event_hits(
