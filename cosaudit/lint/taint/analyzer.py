@@ -20,9 +20,10 @@ from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules
 from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
+from cosaudit.lint.taint.names import unpacked_last_layer_weights
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.switches import CallIndex, switch_candidates, switched_off
-from cosaudit.lint.taint.syntax import access_path, const, self_attribute, walk_nodes
+from cosaudit.lint.taint.syntax import access_path, callee, const, self_attribute, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -336,15 +337,12 @@ class Analyzer(
             first = ast.Subscript(value=value, slice=ast.Constant(0), ctx=ast.Load())
             self._bind(target.elts[0], self.eval(ast.copy_location(first, value), env), env)
             return
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-        if not _LAST_LAYER_GETTER.match(name):
-            return
-        # `w, b = get_last_layer(model)`, `_, w, b = utils.get_model_and_last_layer(net)`: the name before
-        # the bias is the last layer's weight, its rows the labels' (medium confidence)
+        # `w, b = get_last_layer(model)`, `_, w, b = utils.get_model_and_last_layer(net)`: the last layer's
+        # weight, its rows the labels' (medium confidence)
+        name = callee(func, self.aliases) if func is not None else ""
         paths = [access_path(e) or "" if isinstance(e, (ast.Name, ast.Attribute)) else "" for e in target.elts]
-        for weight, bias in zip(paths, paths[1:], strict=False):
-            if weight and _BIAS_NAME.match(bias.rsplit(".", 1)[-1]):
-                env[weight] = Taint(LABEL, ROWS, confidence="medium", source=f"{name}()")
+        for weight in unpacked_last_layer_weights(name, paths):
+            env[weight] = Taint(LABEL, ROWS, confidence="medium", source=f"{name}()")
 
     def _named_result(self, target: ast.AST) -> Any:
         """`W_U = torch.load("W_U.pt")`, `unembed = np.load(path)`, `classifier_weights =
@@ -399,12 +397,6 @@ def _speaks_of_tokens(tree: ast.Module) -> bool:
 
 
 _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
-# a helper named for the last layer's parameters, unpacked into weight and bias
-_LAST_LAYER_GETTER = re.compile(
-    r"^(?:get|load|read|extract|fetch)_(?:\w+_)?(?:last|final|output|top)_(?:layer|linear|fc)(?:_(?:params|parameters|weights?))?$"
-    r"|^(?:get|load|read|extract|fetch)_(?:classifier|fc|head|readout)_(?:params|parameters|weights?)$"
-)
-_BIAS_NAME = re.compile(r"^(?:b|bias|biases|\w+_b|\w+_bias)$")
 
 
 def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:

@@ -67,8 +67,10 @@ def head_module_name(name: str) -> bool:
 # "Load last-layer weight matrix (shape: [num_classes, hidden])") whose body reads a key we cannot
 # place (`ckpt["layers.2.weight"]`): what it returns is the head's rows. The docstring's first
 # sentence must begin with the verb, so that a lens documented as "Project onto the unembedding" is not one.
+_VERB = r"(?:get|load|read|extract|fetch)_"
+_LAST_LAYER = r"(?:last|final|output|top)_(?:layer|linear|fc)"
 _LAYER_LOADER = re.compile(
-    r"^(?:get|load|read|extract|fetch)_(?:the_)?(?:last|final|output|top)_(?:layer|linear|fc)(?:_(?:weights?|matrix|w))?$|"
+    rf"^{_VERB}(?:the_)?{_LAST_LAYER}(?:_(?:weights?|matrix|w))?$|"
     # `readout_rows(run)`, `load_classifier_matrix(path)`: the rows by their role
     r"^(?:(?:get|load|read|extract|fetch)_)?(?:the_)?(?:readout|classifier|output_layer|last_layer|final_layer)_"
     r"(?:rows|weights?|matrix|w)$"
@@ -92,3 +94,21 @@ def documented_head_return(node: ast.FunctionDef | ast.AsyncFunctionDef, unit: b
         return None
     orient = COLS if "W_U" in doc.split(".")[0] else ROWS
     return Taint(LABEL, orient, normalized=unit, confidence="medium", source=f"{node.name}()")
+
+
+# a helper named for the last layer's parameters (`get_last_layer(model)`, `get_model_and_last_layer(net)`,
+# `get_classifier_params(m)`), its result unpacked into weight and bias
+_LAST_LAYER_PARAMS = re.compile(
+    rf"^{_VERB}(?:\w+_)?{_LAST_LAYER}(?:_(?:params|parameters|weights?))?$"
+    rf"|^{_VERB}(?:classifier|fc|head|readout)_(?:params|parameters|weights?)$"
+)
+_BIAS_NAME = re.compile(r"^(?:b|bias|biases|\w+_b|\w+_bias)$")
+
+
+def unpacked_last_layer_weights(getter: str, targets: list[str]) -> list[str]:
+    """`w, b = get_last_layer(model)`: of the names a last-layer getter's result is unpacked into, those
+    just before a bias (the weight; its rows the labels')."""
+    if not _LAST_LAYER_PARAMS.match(getter):
+        return []
+    return [w for w, b in zip(targets, targets[1:], strict=False) if w and _BIAS_NAME.match(b.rsplit(".", 1)[-1])]
+
