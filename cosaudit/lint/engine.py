@@ -93,11 +93,13 @@ _OUTPUT_TALK = re.compile(
 )
 
 
-def _assumed_gpt2(live_code: str, text: str, imported_classes: set[str]) -> bool:
+def _assumed_gpt2(live_code: str, texts: tuple[str, str], imported_classes: set[str]) -> bool:
     """`model.transformer.wte` with nothing to say otherwise: GPT-2's or nanoGPT's table. An `lm_head`
     read beside it (a head of the model's own, perhaps untied: nanochat) says otherwise, and so does a
     model class of the scan that the file imports and that learns positions without the tie."""
-    if not _GPT2_PATH.search(live_code) or _NOT_GPT2_LAYOUT.search(text) or _LM_HEAD.search(live_code):
+    if not _GPT2_PATH.search(live_code) or _LM_HEAD.search(live_code):
+        return False
+    if any(_NOT_GPT2_LAYOUT.search(text) for text in texts):  # the code, then the prose
         return False
     return "learned positions" not in imported_classes or "tied positions" in imported_classes
 
@@ -147,7 +149,7 @@ class DocumentChecker:
         gpt2_named = bool(
             _GPT2_NAME.search(code_text) or _GPT2_NAME.search(prose_text) or _GPT2_LAYOUT.search(live_code)
         )
-        gpt2_assumed = not gpt2_named and _assumed_gpt2(live_code, code_text + " " + prose_text, code.imported_classes)
+        gpt2_assumed = not gpt2_named and _assumed_gpt2(live_code, (code_text, prose_text), code.imported_classes)
         assumed_positions = not named_positions and _unnamed_masked_lm(live_code)
         facts = Facts(
             sigmoid=_sigmoid_head(code_text, live_code),
