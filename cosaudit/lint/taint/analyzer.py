@@ -122,6 +122,7 @@ class Analyzer(
         self.globals: dict[str, Any] = {}
         self.strings: dict[str, str] = {}  # variables known to hold a tensor name
         self._string_lists: dict[str, list[str]] = {}
+        self._id_lists: set[str] = set()  # names bound to several token ids (their rows are a selection)
         self._quiet = 0  # >0 inside forward passes / losses / initialisers: no events ...
         self._init_quiet = 0  # ... but label-vs-label ones, unless inside an initialiser
         self._denominator = 0

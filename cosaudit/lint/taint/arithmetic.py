@@ -465,6 +465,10 @@ class ArithmeticRules(AnalyzerHost):
             # some rows of a helper's parameter averaged (`torch.stack([head[i] for i in ids]).mean(0)`):
             # given label rows at a call, a label vector like a row (a word's sub-token rows)
             return replace(base, orient=VEC)
+        if base.kind in (INPUT, LABEL) and base.orient == SEL and axis == 1:
+            # rows picked by a batch of id lists (`emb(tok(words, padding=True)["input_ids"])`, [n, k, d])
+            # averaged over each list: one vector per word, each moving with the rows as a row does
+            return base
         if base.kind == PARAM and base.picked and ok:
             # the rows a list of ids picks, averaged (`weights[tokenizer(word)["input_ids"]].mean(0)`): the same
             return replace(base, orient=VEC, row=True, picked=False)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.indexing import picks_several
 from cosaudit.lint.taint.names import head_module_name, label_name
 from cosaudit.lint.taint.syntax import access_path, const, root_of
 from cosaudit.lint.taint.values import (
@@ -219,6 +220,12 @@ class BindingRules(AnalyzerHost):
         for target in targets:
             if not isinstance(target, ast.Name):
                 continue
+            # a name bound to several ids (`i = tok.convert_tokens_to_ids(["dog", "cat"])`, `i =
+            # torch.tensor(ids)`): the rows it picks are a selection, whose items are rows again
+            if picks_several(value, self.strings):
+                self._id_lists.add(target.id)
+            else:
+                self._id_lists.discard(target.id)
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 self.strings[target.id] = value.value
             elif isinstance(value, (ast.List, ast.Tuple, ast.Dict)):

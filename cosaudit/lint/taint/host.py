@@ -32,6 +32,7 @@ class AnalyzerHost:
     _bound_aliases: set[str]
     _imports: ImportLookup | None  # the label-row helpers of the scan's other modules
     _string_lists: dict[str, list[str]]
+    _id_lists: set[str]
     _quiet: int
     _init_quiet: int
     _denominator: int

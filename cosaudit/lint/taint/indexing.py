@@ -184,19 +184,23 @@ class IndexingRules(AnalyzerHost):
         `tok.encode(" dog")[0]` or `tok.convert_tokens_to_ids("dog")`, a subscript `ids["owl"]`
         — and a selection of rows (SEL) for slices, lists, comprehensions, names bound to lists,
         boolean masks and calls given a list (`convert_tokens_to_ids(["a", "b"])`)."""
-        if isinstance(e, (ast.Slice, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Compare)):
-            return SEL
         if isinstance(e, ast.Name):
-            listed = isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists
+            listed = isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists or e.id in self._id_lists
             return SEL if listed or _PLURAL_INDEX.match(e.id) else VEC
-        if isinstance(e, ast.Call):
-            if any(isinstance(a, (ast.List, ast.ListComp)) for a in e.args):
-                return SEL
-            name = e.func.attr if isinstance(e.func, ast.Attribute) else getattr(e.func, "id", "")
-            return SEL if name in _ARRAY_MAKERS or name in _ID_LISTS else VEC
-        if isinstance(e, (ast.Subscript, ast.Attribute)) and _INPUT_IDS.search(access_path(e, self.strings) or ""):
-            return SEL
-        return VEC
+        return SEL if picks_several(e, self.strings) else VEC
+
+
+def picks_several(e: ast.AST, strings: dict[str, str]) -> bool:
+    """Does an index expression other than a bare name pick several rows: a slice, a list, a
+    comprehension, a mask, a call given a list or building an array, a tokenizer's `input_ids`?"""
+    if isinstance(e, (ast.Slice, ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp, ast.Compare)):
+        return True
+    if isinstance(e, ast.Call):
+        if any(isinstance(a, (ast.List, ast.ListComp)) for a in e.args):
+            return True
+        name = e.func.attr if isinstance(e.func, ast.Attribute) else getattr(e.func, "id", "")
+        return name in _ARRAY_MAKERS or name in _ID_LISTS
+    return isinstance(e, (ast.Subscript, ast.Attribute)) and bool(_INPUT_IDS.search(access_path(e, strings) or ""))
 
 
 def _is_full(e: ast.AST) -> bool:
