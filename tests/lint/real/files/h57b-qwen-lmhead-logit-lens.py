@@ -7,14 +7,14 @@ class LayerTap(torch.nn.Module):
     """Wraps a decoder layer and keeps the last-position hidden state it emits."""
 
     def __init__(self, layer):
-        super().__init__()
+        torch.nn.Module.__init__(self)
         self.layer = layer
         self.kept = []
 
-    def forward(self, x, *args, **kwargs):
-        out = self.layer(x, *args, **kwargs)
-        h = out[0] if isinstance(out, tuple) else out
-        self.kept.append(h[:, -1:, :])
+    def forward(self, inputs, *rest, **options):
+        out = self.layer(inputs, *rest, **options)
+        hidden = out[0] if type(out) is tuple else out
+        self.kept.append(hidden[:, -1:, :])
         return out
 
 
@@ -30,7 +30,7 @@ class QwenLensHelper:
 
     def decode_hidden(self, hidden, k=3):
         """Push intermediate hidden states through the final norm and the LM head."""
-        with torch.inference_mode():
+        with torch.no_grad():
             if hidden.dim() == 2:
                 hidden = hidden.unsqueeze(0)
             dtype = self.head.weight.dtype
