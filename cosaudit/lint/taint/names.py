@@ -18,7 +18,7 @@ _SOURCE_TAILS = (
 )
 
 
-_STATE_DICT_WEIGHT = re.compile(r"\.state_dict\(\)\.weight$")
+_STATE_DICT = re.compile(r"\.state_dict\(\)\.(?=[\w.]*weight$)")
 # a weight-normalised layer's direction (`weight_norm`: `fc.weight_v`; `parametrizations.weight_norm`:
 # `fc.parametrizations.weight.original1`): the rows of the head up to a positive scale each
 _WEIGHT_DIRECTION = re.compile(r"\.(?:weight_v|parametrizations\.weight\.original1)$")
@@ -26,7 +26,8 @@ _WEIGHT_DIRECTION = re.compile(r"\.(?:weight_v|parametrizations\.weight\.origina
 
 @functools.lru_cache(maxsize=16384)  # the same access paths recur in every file of a scan
 def match_source(path: str) -> tuple[str, str] | None:
-    path = _STATE_DICT_WEIGHT.sub(".weight", path)  # `model.fc.state_dict()["weight"]` is `model.fc.weight`
+    # `model.fc.state_dict()["weight"]` is `model.fc.weight`, `net.state_dict()["linear.weight"]` `net.linear.weight`
+    path = _STATE_DICT.sub(".", path)
     path = _WEIGHT_DIRECTION.sub(".weight", path)
     if not path.endswith(_SOURCE_TAILS) or not P.ANY_SOURCE.search(path):
         return None

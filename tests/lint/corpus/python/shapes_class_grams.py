@@ -1,7 +1,8 @@
 # expect: COS301
 """The pairwise cosine (normalised Gram) matrix of a classifier's weight, with the weight reaching
 the code by routes other than a known head name: the last layer found by walking a teacher's
-children, `fc.state_dict()["weight"]`, a helper named for class similarity, an imported
+children, `fc.state_dict()["weight"]`, `net.state_dict()["linear.weight"]`, a helper named for class
+similarity, an imported
 `extract_classifier_weights`, a regulariser documented over "(n_classes, n_features)" parameters,
 `W @ W.T / outer(norms)` spelt with `mm`, a Flax classifier kernel transposed by `jnp.transpose`,
 a pickle of "last layer" weights and a TF checkpoint's `fc2/weights`. The look-alikes stay quiet:
@@ -35,6 +36,16 @@ def class_similarity_of_fc(model):
     w = model.fc.state_dict()["weight"]
     w_n = F.normalize(w, p=2, dim=1)
     return torch.matmul(w_n, w_n.T)  # expect: COS101
+
+
+def class_similarity_of_cifar_resnet(net):
+    w = F.normalize(net.state_dict()["linear.weight"], dim=-1)  # the CIFAR ResNet's `self.linear` head
+    return w @ w.T  # expect: COS101
+
+
+def similarity_of_a_block(net):
+    w = F.normalize(net.state_dict()["layer1.0.conv1.weight"].flatten(1), dim=-1)
+    return w @ w.T
 
 
 def compute_class_similarity_matrix(weights):
