@@ -100,6 +100,9 @@ RELATION = re.compile(
     r"\b(cosines?" + _NOT_A_SCHEDULE + "|"
     r"cosine similarit(?:y|ies)|cos-?sim|angles?|angular|"
     # not sequences lined up ("hidden states aligned to the completion tokens, before the `lm_head`")
+    # nor the part of a vector along one row ("signal = the component aligned with the unembedding
+    # direction of the target": a projection)
+    r"(?<!components )(?<!component )"
     r"aligned(?! (?:to|with) (?:the )?(?:same )?(?:\w+ )?(?:tokens?|positions?|sequences?|inputs?|timesteps?|"
     r"frames?|indices|batch(?:es)?)\b)|"
     + _WRITTEN_COSINE

@@ -322,6 +322,12 @@ class ArithmeticRules(AnalyzerHost):
             value.func.attr in P.NORM_GUARDS
         ):
             value = value.func.value  # `jnp.sqrt(jnp.sum(r ** 2)).clip(1e-8)`: the norm, kept off zero
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            # `jnp.linalg.norm(u) + 1e-10`, `eps + norm(u)`: the norm, kept off zero
+            if _small_constant(value.right):
+                value = value.left
+            elif _small_constant(value.left):
+                value = value.right
         normed = measured_vector(value, self.aliases) if isinstance(value, ast.Call) else None
         if normed is not None:
             self._norm_names[target.id] = name_stem(normed)
