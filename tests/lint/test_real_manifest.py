@@ -209,6 +209,7 @@ _TARGETS = {
     "heldout54": (32, 29, 3, 29, {".py", ".ipynb", ".md", ".tex"}),
     "heldout55": (5, 5, 0, 5, {".py", ".ipynb"}),
     "heldout57": (30, 27, 4, 26, {".py", ".md"}),
+    "heldout58": (20, 17, 2, 18, {".py", ".ipynb", ".md"}),
 }
 # rounds of issue threads (27, 28), or with some (57: h57a's threads beside two helpers' repository files)
 _THREAD_ROUNDS = {"heldout27": "", "heldout28": "", "heldout57": "h57a-"}
