@@ -84,10 +84,10 @@ _GPT2_NAME = re.compile(r"\b(?:distil)?gpt-?2\b", re.I)
 _GPT2_LAYOUT = re.compile(r"\bwpe\b")
 # `transformer.wte` is GPT-2's and nanoGPT's path to their tied token table: such a model, unless the file
 # says its positions are rotary or ALiBi, or names a family that keeps the path without the tie or without
-# learned positions (minGPT, nanochat, GPT-J, CodeGen, Qwen-1, MPT)
+# learned positions (minGPT, nanochat, GPT-J, CodeGen, Qwen-1, MPT, OLMo-1 and LLaDA built on it, Jais)
 _GPT2_PATH = re.compile(r"\btransformer\.wte\b")
 _LM_HEAD = re.compile(r"\.lm_head\b")
-_NOT_GPT2_LAYOUT = re.compile(r"\b(?:rotary|rope|alibi|mingpt|nanochat|gpt-?j|codegen|qwen|mpt)", re.I)
+_NOT_GPT2_LAYOUT = re.compile(r"\b(?:rotary|rope|alibi|mingpt|nanochat|gpt-?j|codegen|qwen|mpt|olmo|llada|jais)", re.I)
 _OUTPUT_TALK = re.compile(
     r"predict|prediction|next[- ]token|output|probabilit|\blogits?\b|generat", re.I
 )

@@ -436,7 +436,7 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
     RoBERTa, ALBERT, ELECTRA and XLM-R tie their MLM head to the token table beside learned
     positions) unless the file names a DeBERTa, ModernBERT or RoFormer; so is a table reached as
     `transformer.wte` (GPT-2's and nanoGPT's path) unless the file names rotary or ALiBi positions or
-    another model that keeps the path (minGPT, nanochat, GPT-J, CodeGen, Qwen, MPT) or reads the
+    another model that keeps the path (minGPT, nanochat, GPT-J, CodeGen, Qwen, MPT, OLMo, LLaDA, Jais) or reads the
     model's `lm_head`. The message says when this is assumed.
 
     ## Why is this a problem?

@@ -25,7 +25,7 @@ from cosaudit.lint.taint.norms import (
     rsqrt_of,
     squares_a_term,
 )
-from cosaudit.lint.taint.sinks import against_class_means, as_row, one_label_row, probe_vector
+from cosaudit.lint.taint.sinks import against_class_means, as_row, mean_named, one_label_row, probe_vector
 from cosaudit.lint.taint.syntax import access_path, base_expr, base_name, callee, const
 from cosaudit.lint.taint.values import (
     COLS,
@@ -182,6 +182,10 @@ class ArithmeticRules(AnalyzerHost):
             # embedding-unembedding cosine, one label row on one side (the raw product is a direct-path logit)
             label = left if left.kind == LABEL else right
             return self._sink("cosine", replace(label, orient=VEC), None, node, "elementwise product of unit rows")
+        if _unit_rows_and_unit_parameter(left, right):
+            # `(F.normalize(w_probe) * F.normalize(e_task)).sum(1)` in a helper: as `cosine_similarity(w_probe,
+            # e_task, dim=1)`, each label row's cosine with the vector the caller gives
+            return self._sink("cosine", left, right, node, "elementwise product of unit vectors")
         if both_label and left.axes is not None and right.axes is not None:
             (n1, h1, l1), (n2, h2, l2) = left.axes, right.axes
             if n1 == n2 and h1 == h2 and l1 != l2:
@@ -480,7 +484,10 @@ class ArithmeticRules(AnalyzerHost):
             return replace(base, orient=VEC, row=True, picked=False)
         some_rows = base.kind == LABEL and (base.orient == VEC or (base.orient == SEL and ok))
         orient = VEC if some_rows else base.orient
-        return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows)
+        # of a helper's parameter: remember which (`prefix.mean(0)`, a vector of the caller's data unless
+        # the call gives label rows)
+        param = base.param if base.kind == PARAM else None
+        return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows, param=param)
 
 
 _PROJECTION, _BY_ONE_NORM = "projection: ", " divided by one norm"
@@ -511,6 +518,16 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
         and right is None
         and is_layer_weight(right_node)
     )
+
+
+def _unit_rows_and_unit_parameter(left: Taint, right: Taint) -> bool:
+    """Normalised label rows beside a normalised parameter of the helper (either order)."""
+    kinds = {left.kind, right.kind}
+    label = left if left.kind == LABEL else right
+    param = right if label is left else left
+    if kinds != {LABEL, PARAM} or mean_named(param.source):  # not each row against its class mean (NC3)
+        return False
+    return left.normalized and right.normalized and label.orient in (ROWS, COLS, SEL)
 
 
 def _row_plus_difference(left: Taint, right: Taint) -> Taint | None:

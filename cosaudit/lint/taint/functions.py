@@ -40,6 +40,7 @@ from cosaudit.lint.taint.values import (
     Taint,
     TupleVal,
     Unit,
+    parameter_average,
     unfollowed,
 )
 
@@ -169,7 +170,9 @@ class FunctionRules(AnalyzerHost):
         if isinstance(ret, Taint):
             if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
-                if ret.row:  # `for name in wanted: ... return name`: one item of the argument
+                if ret.row and ret.orient == SEL:  # `torch.stack([p[i] for i in ids])`: rows of the argument
+                    v = _rows_of(v)
+                elif ret.row:  # `for name in wanted: ... return name`: one item of the argument
                     v = _row_of(v)
                 if not isinstance(v, Taint):
                     return None
@@ -316,7 +319,8 @@ def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     if pair is None:
         return _two_parameter_lens(tmpl, actual)
     index = pair[0].param if pair[0].param is not None else -1
-    return [pair[1]] if index in actual and unfollowed(actual[index]) else None
+    given = actual.get(index)
+    return [pair[1]] if index in actual and (unfollowed(given) or parameter_average(given)) else None
 
 
 def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
@@ -403,6 +407,13 @@ def _ranked(t: Taint, analogy: bool = False) -> bool:
     analogy's target, token rows (a tied table's, decided by its tie)?"""
     rows = t.orient in (ROWS, COLS, SEL)
     return t.kind == PARAM or (t.kind == LABEL and rows) or (analogy and t.kind == INPUT and rows)
+
+
+def _rows_of(v: Any) -> Taint | None:
+    """What a stack of rows of the parameter `p` is when `p` is given `v`: a selection of its rows."""
+    if isinstance(v, Taint) and v.kind in (LABEL, INPUT) and v.orient in (ROWS, SEL):
+        return replace(v, orient=SEL)
+    return None
 
 
 def _row_of(v: Any) -> Taint | None:

@@ -27,6 +27,7 @@ from cosaudit.lint.taint.values import (
     Unit,
     first_sim,
     label_axis_ok_torch,
+    parameter_average,
     product_kind,
     unfollowed,
 )
@@ -34,6 +35,11 @@ from cosaudit.lint.taint.values import (
 # class means / centroids / prototypes (neural-collapse code compares classifier rows with them)
 _MEAN_NAME = re.compile(r"mean|centroid|proto|^mus?$|^mu_|_mu$", re.I)
 _MEAN_MATRIX = re.compile(r"^M(_\w*)?$")
+
+
+def mean_named(name: str) -> bool:
+    """Is a variable named for class means (`class_means`, `mu_c`, `M`, `centroids`, `prototypes`)?"""
+    return bool(_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name))
 
 
 def against_class_means(node: ast.AST, head_names: Collection[str] = ()) -> bool:
@@ -48,7 +54,7 @@ def against_class_means(node: ast.AST, head_names: Collection[str] = ()) -> bool
     for op in operands:
         for sub in ast.walk(op):
             name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else ""
-            if name and name not in head_names and (_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name)):
+            if name and name not in head_names and mean_named(name):
                 return True
     return False
 
@@ -78,7 +84,11 @@ def probe_vector(value: Any) -> bool:
     (`hidden @ transport.T`: a mapped hidden state unless both turn out to be label rows at a call)?"""
     if isinstance(value, Sim):
         return value.event.pending and all(t.kind == PARAM for t in value.event.operands)
-    return unfollowed(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
+    return (
+        unfollowed(value)
+        or parameter_average(value)
+        or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
+    )
 
 
 def one_label_row(t: Taint) -> bool:

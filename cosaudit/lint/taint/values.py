@@ -320,6 +320,12 @@ def unfollowed(value: Any) -> bool:
     return value is None or isinstance(value, Unit)
 
 
+def parameter_average(value: Any) -> bool:
+    """The average of a parameter's vectors (`prefix.mean(0)` of a soft prompt passed in): one vector
+    of the caller's data, which a ranking of label rows against it treats as one we do not follow."""
+    return isinstance(value, Taint) and value.kind == MEAN and value.param is not None and value.mean_ok
+
+
 @dataclass
 class ClassInfo:
     """A class defined here: constructing it with label rows (`Wrapper(model.lm_head.weight)`)

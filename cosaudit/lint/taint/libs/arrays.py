@@ -357,6 +357,17 @@ def _flattened(meth: str, c: CallSite) -> bool:
     return meth in ("reshape", "view") and len(c.node.args) == 1 and const(c.node.args[0]) == -1
 
 
+def _label_axis_squeezed(t: Taint, meth: str, c: CallSite) -> bool:
+    """`W.squeeze(0)` / `W.squeeze()` of a whole weight: its label axis has size one (squeeze leaves an
+    axis of any other size alone, and a hidden axis is never of size one)."""
+    if meth != "squeeze" or t.kind != LABEL or t.orient not in (ROWS, COLS) or t.axes is not None:
+        return False
+    if not c.node.args and not c.node.keywords:
+        return True
+    axis = c.const_arg(0, "dim", "axis")
+    return axis in ((0, -2) if t.orient == ROWS else (1, -1))
+
+
 def _shaped(an: AnalyzerHost, t: Taint, meth: str, c: CallSite) -> Any:
     """Views and conversions of label rows: new axes, transposes, a sum of some rows, `renorm`; a sum
     over the hidden axis of unit rows times unfollowed vectors is a cosine lens (`rows_against_unknown`)."""
@@ -364,6 +375,8 @@ def _shaped(an: AnalyzerHost, t: Taint, meth: str, c: CallSite) -> Any:
         return unsqueeze(t, c.const_arg(0, "dim"))
     if _flattened(meth, c) and t.orient != VEC:
         return None  # the whole matrix as one vector (`sd["linear.weight"].flatten()`): no label's row
+    if _label_axis_squeezed(t, meth, c):
+        return None  # a layer of one output (`probe.linear.weight.squeeze(0)`): a binary probe, no softmax head
     if meth in P.PROPAGATE_METHODS or meth in _RESHAPE:
         return t
     if meth in P.TRANSPOSE_METHODS:

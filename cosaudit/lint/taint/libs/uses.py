@@ -12,7 +12,7 @@ from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path, callee, mentions_similarity
-from cosaudit.lint.taint.values import LABEL, NOTHING, Sim, Taint, TupleVal
+from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, Sim, Taint, TupleVal
 
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
@@ -123,8 +123,9 @@ def collect_method(an: AnalyzerHost, c: CallSite) -> Any:
     if sim is not None and base:
         c.env[base] = sim
     elif base and meth in ("append", "insert") and isinstance(c.receiver, TupleVal):
-        # `Ws.append(model.fc[-1].weight)`: the list now holds label rows (`Ws[-1]`, `Ws[i]`)
-        rows = [v for v in vals if isinstance(v, Taint) and v.kind == LABEL]
+        # `Ws.append(model.fc[-1].weight)`: the list now holds label rows (`Ws[-1]`, `Ws[i]`); in a helper,
+        # `picked.append(readout[ids[0]])`: rows of its parameter, stacked into a selection of them
+        rows = [v for v in vals if isinstance(v, Taint) and (v.kind == LABEL or (v.kind == PARAM and v.row))]
         if rows:
             c.env[base] = TupleVal([*c.receiver.items, rows[0]])
     return None
