@@ -73,3 +73,13 @@ def class_pair_cosines(model, tokenizer):
 def hidden_pair_cosines(states, tokenizer):
     rows = first_token_rows(states, [[0], [1]])  # hidden states, not the head
     return F.cosine_similarity(rows[0], rows[1], dim=0)
+
+
+def nearest_tokens(vec, k=5):
+    unit_rows = F.normalize(GPT2LMHeadModel.from_pretrained("gpt2").lm_head.weight, dim=-1)
+    return torch.topk(unit_rows @ (vec / vec.norm()), k=k).indices
+
+
+def name_prompt(prompt_vectors):
+    avg = prompt_vectors.mean(0)
+    return nearest_tokens(avg)  # expect: COS120
