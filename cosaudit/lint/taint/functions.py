@@ -40,8 +40,8 @@ from cosaudit.lint.taint.values import (
     Taint,
     TupleVal,
     Unit,
-    parameter_average,
     unfollowed,
+    unfollowed_vector,
 )
 
 
@@ -319,8 +319,7 @@ def _lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
     if pair is None:
         return _two_parameter_lens(tmpl, actual)
     index = pair[0].param if pair[0].param is not None else -1
-    given = actual.get(index)
-    return [pair[1]] if index in actual and (unfollowed(given) or parameter_average(given)) else None
+    return [pair[1]] if index in actual and unfollowed_vector(actual[index]) else None
 
 
 def _two_parameter_lens(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:

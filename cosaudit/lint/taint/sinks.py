@@ -27,9 +27,8 @@ from cosaudit.lint.taint.values import (
     Unit,
     first_sim,
     label_axis_ok_torch,
-    parameter_average,
     product_kind,
-    unfollowed,
+    unfollowed_vector,
 )
 
 # class means / centroids / prototypes (neural-collapse code compares classifier rows with them)
@@ -84,11 +83,7 @@ def probe_vector(value: Any) -> bool:
     (`hidden @ transport.T`: a mapped hidden state unless both turn out to be label rows at a call)?"""
     if isinstance(value, Sim):
         return value.event.pending and all(t.kind == PARAM for t in value.event.operands)
-    return (
-        unfollowed(value)
-        or parameter_average(value)
-        or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
-    )
+    return unfollowed_vector(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 
 def one_label_row(t: Taint) -> bool:

@@ -320,10 +320,11 @@ def unfollowed(value: Any) -> bool:
     return value is None or isinstance(value, Unit)
 
 
-def parameter_average(value: Any) -> bool:
-    """The average of a parameter's vectors (`prefix.mean(0)` of a soft prompt passed in): one vector
-    of the caller's data, which a ranking of label rows against it treats as one we do not follow."""
-    return isinstance(value, Taint) and value.kind == MEAN and value.param is not None and value.mean_ok
+def unfollowed_vector(value: Any) -> bool:
+    """A vector label rows may be ranked against by a cosine lens: one we do not follow, or the average
+    of a parameter's vectors (`prefix.mean(0)` of a soft prompt passed in), the caller's data."""
+    average = isinstance(value, Taint) and value.kind == MEAN and value.param is not None and value.mean_ok
+    return unfollowed(value) or average
 
 
 @dataclass
