@@ -51,11 +51,31 @@ def against_class_means(node: ast.AST, head_names: Collection[str] = ()) -> bool
     else:
         return False
     for op in operands:
+        averages = _plain_averages(op)
         for sub in ast.walk(op):
             name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else ""
-            if name and name not in head_names and mean_named(name):
+            if name and name not in head_names and id(sub) not in averages and mean_named(name):
                 return True
     return False
+
+
+_MODULES = frozenset({"torch", "np", "numpy", "jnp", "tf"})
+
+
+def _plain_averages(node: ast.AST) -> set[int]:
+    """The `.mean` of each average taken over a whole tensor (`prefix.mean(0)`, `np.mean(v, 0)`): one
+    vector, not a class mean, which is taken over the samples of one class (`H[y == c].mean(0)`)."""
+    plain = set()
+    for call in ast.walk(node):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        if call.func.attr in ("mean", "nanmean"):
+            base = call.func.value
+            if isinstance(base, ast.Name) and base.id in _MODULES:
+                base = call.args[0] if call.args else base
+            if not isinstance(base, ast.Subscript):
+                plain.add(id(call.func))
+    return plain
 
 
 def as_row(value: Any) -> Any:

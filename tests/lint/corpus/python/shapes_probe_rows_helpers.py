@@ -83,3 +83,19 @@ def nearest_tokens(vec, k=5):
 def name_prompt(prompt_vectors):
     avg = prompt_vectors.mean(0)
     return nearest_tokens(avg)  # expect: COS120
+
+
+def name_prompt_inline(prompt_vectors):
+    return nearest_tokens(prompt_vectors.mean(0))  # expect: COS120
+
+
+def name_prompt_np(prompt_vectors):
+    return nearest_tokens(torch.mean(prompt_vectors, 0))  # expect: COS120
+
+
+def row_against_class_mean(features, labels, c):
+    return nearest_tokens(features[labels == c].mean(0))  # a class mean against the rows (NC)
+
+
+def row_against_class_mean_np(features, labels, c):
+    return nearest_tokens(torch.mean(features[labels == c], 0))
