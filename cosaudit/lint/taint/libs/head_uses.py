@@ -210,6 +210,23 @@ def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
     return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
 
 
+# layers that pass a representation on (`x = self.dropout(x); return x`): not the output layer
+_PASS_ON = re.compile(r"drop|relu|gelu|silu|act|norm|bn|ln|softmax|sigmoid|tanh|pool|flatten|identity", re.I)
+
+
+def _last_layer_call(fn: ast.AST, name: str) -> ast.Call | None:
+    """`x = self.out(x); return x`: the layer call last bound to the name a forward pass returns."""
+    last: ast.AST | None = None
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and [access_path(t) for t in node.targets] == [name]:
+            if last is None or node.lineno > getattr(last, "lineno", 0):
+                last = node
+    value = last.value if isinstance(last, ast.Assign) else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and not _PASS_ON.search(value.func.attr):
+        return value
+    return None
+
+
 def _einsum_orient(call: ast.Call, head: ast.AST) -> str | None:
     """`einsum("bd,vd->bv", h, W)`: the head's label axis is the one it keeps in the output; rows
     when that axis comes first (`vd`), columns when last (`dv`)."""
@@ -341,7 +358,12 @@ class UseRules:
         return None
 
     def _instance(self, target: ast.AST, value: ast.AST) -> None:
-        """`net = Net()`, `model = Net(10).to(device)`: an instance of a class of this file."""
+        """`net = Net()`, `model = Net(10).to(device)`, `net, reg = Net(), Reg()`: an instance of a class
+        of this file."""
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            for one, made in zip(target.elts, value.elts, strict=True):
+                self._instance(one, made)
+            return
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _MOVES:
             value = value.func.value
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
@@ -358,6 +380,8 @@ class UseRules:
                     value = node.value if isinstance(node, ast.Return) else None
                     if isinstance(value, ast.Tuple) and value.elts:
                         value = value.elts[0]
+                    if isinstance(value, ast.Name):
+                        value = _last_layer_call(fn, value.id)
                     if value is not None and _is_product(_unwrap(value)):
                         self._returned_products[cls.name] = (fn, value)
                     elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.args:
