@@ -210,6 +210,11 @@ def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
     return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
 
 
+def _updated(name: str, value: ast.AST) -> bool:
+    """`W - lr * grad`, `W + step`: a step of training applied to the matrix itself."""
+    return isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)) and access_path(value.left) == name
+
+
 # layers that pass a representation on (`x = self.dropout(x); return x`): not the output layer
 _PASS_ON = re.compile(r"drop|relu|gelu|silu|act|norm|bn|ln|softmax|sigmoid|tanh|pool|flatten|identity", re.I)
 
@@ -302,12 +307,15 @@ class UseRules:
         bound: dict[str, list[ast.Assign]] = {}
         own = sorted(_own_nodes(scope), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
         for node in own:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                self._built_matrix(scope, node.targets[0], node.value)
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                bound.setdefault(node.targets[0].id, []).append(node)
-                if LOGITS.search(node.targets[0].id):
-                    self._logits(scope, node.value, f"`{node.targets[0].id}`", node.lineno)
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+                continue
+            target = node.targets[0]
+            self._built_matrix(scope, target, node.value)
+            key = access_path(target)
+            if key is not None:  # `out = h @ W.T`, `self.u = np.dot(self.W1.T, self.h)`
+                bound.setdefault(key, []).append(node)
+            if isinstance(target, ast.Name) and LOGITS.search(target.id):
+                self._logits(scope, node.value, f"`{target.id}`", node.lineno)
         for node in own:
             if not isinstance(node, ast.Call):
                 continue
@@ -315,8 +323,9 @@ class UseRules:
             if arg is None:
                 continue
             core = _unwrap(arg)
-            if isinstance(core, ast.Name):  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
-                before = [a for a in bound.get(core.id, []) if a.lineno <= getattr(node, "lineno", 0)]
+            key = access_path(core) if isinstance(core, (ast.Name, ast.Attribute)) else None
+            if key is not None:  # `out = h @ W.T` ... `F.cross_entropy(out.view(-1, V), y)`
+                before = [a for a in bound.get(key, []) if a.lineno <= getattr(node, "lineno", 0)]
                 core = before[-1].value if before else core
             self._logits(scope, core, f"logits that go to `{stem(node.func)}`", getattr(node, "lineno", 0))
 
@@ -490,6 +499,8 @@ class UseRules:
                 continue
             if normalised(_unwrap(value)) is not None:
                 return "normalised"
+            if _updated(name, value):
+                continue  # `self.W1 = self.W1 - self.lr * grad`: a training step, the same weight
             if _is_product(value) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.MatMult, ast.Sub))):
                 return "derived"
             if _is_product(_scaled(_unwrap(value))):
