@@ -10,6 +10,7 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.names import match_source
+from cosaudit.lint.taint.syntax import ARRAY_MODULES
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -59,9 +60,6 @@ def against_class_means(node: ast.AST, head_names: Collection[str] = ()) -> bool
     return False
 
 
-_MODULES = frozenset({"torch", "np", "numpy", "jnp", "tf"})
-
-
 def _plain_averages(node: ast.AST) -> set[int]:
     """The `.mean` of each average taken over a whole tensor (`prefix.mean(0)`, `np.mean(v, 0)`): one
     vector, not a class mean, which is taken over the samples of one class (`H[y == c].mean(0)`)."""
@@ -71,7 +69,7 @@ def _plain_averages(node: ast.AST) -> set[int]:
             continue
         if call.func.attr in ("mean", "nanmean"):
             base = call.func.value
-            if isinstance(base, ast.Name) and base.id in _MODULES:
+            if isinstance(base, ast.Name) and base.id in ARRAY_MODULES:
                 base = call.args[0] if call.args else base
             if not isinstance(base, ast.Subscript):
                 plain.add(id(call.func))

@@ -39,6 +39,10 @@ def string_value(node: ast.AST, strings: dict[str, str] | None) -> str | None:
     return None
 
 
+# the array libraries whose functions take the array first (`torch.mean(v, 0)`, `np.matmul(a, b)`)
+ARRAY_MODULES = frozenset({"torch", "np", "numpy", "jnp", "tf"})
+
+
 def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | None:
     """Access path: `model.lm_head.weight`; `sd.fc.weight` for sd['fc.weight'] (or sd[name] with
     `name` known to hold 'fc.weight'); `m.f().weight`."""

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cosaudit.lint.taint.names import label_name
-from cosaudit.lint.taint.syntax import access_path, base_expr
+from cosaudit.lint.taint.syntax import ARRAY_MODULES, access_path, base_expr
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -205,7 +205,7 @@ def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
     if stem(func) == "linear" and len(product.args) >= 2:
         return product.args[0], ast.Attribute(value=product.args[1], attr="T", ctx=ast.Load())
     if isinstance(func, ast.Attribute) and len(product.args) == 1 and stem(func) in ("matmul", "mm", "dot"):
-        if access_path(func.value) not in ("torch", "np", "numpy", "jnp", "tf"):
+        if access_path(func.value) not in ARRAY_MODULES:
             return func.value, product.args[0]  # `h.matmul(W)`
     return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
 
