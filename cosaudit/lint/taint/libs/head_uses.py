@@ -89,9 +89,9 @@ _MAKERS = {"randn", "rand", "zeros", "ones", "empty", "Tensor", "FloatTensor", "
 _CENTRES = re.compile(r"cent(?:er|re)|mean|proto|anchor|codebook|queue|bank|emb", re.I)
 # a matrix named as normalised (`W_unit`, `lm_head_norm`, `normed_w`): used so, a cosine classifier
 _UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", re.I)
-_NORMALIZE = {"normalize", "l2_normalize", "normalize_L2", "l2norm", "unit_norm"}
-# a file's own normalising helper (`self._unit(w)`, `l2_normalise(x)`, `to_unit(v)`), not a norm (`norm(x)`)
-_NORMALIZING_HELPER = re.compile(r"^_?(?:unit|unitize|to_unit\w*|make_unit|l2_?norm\w*|normali[sz]e\w*)$", re.I)
+# a normalising call: the libraries' (`F.normalize`, `tf.math.l2_normalize`, faiss' `normalize_L2`) or a
+# file's own helper (`self._unit(w)`, `l2_normalise(x)`, `to_unit(v)`), not a norm (`norm(x)`)
+_NORMALIZING = re.compile(r"^_?(?:unit|unit_norm|unitize|to_unit\w*|make_unit|l2_?norm\w*|normali[sz]e\w*)$", re.I)
 MODULES = {"torch", "np", "numpy", "jnp", "tf", "F", "nn", "jax"}
 _MOVES = {"to", "cuda", "cpu", "eval", "train", "double", "float", "half"}
 _MODEL_NAME = re.compile(r"^(?:self\.)?(?:model|net|network|classifier|clf|student|teacher|\w+_model|\w+_net)$")
@@ -180,14 +180,9 @@ def _transposed(node: ast.AST) -> ast.AST | None:
     return None
 
 
-def _normalising(func: ast.AST) -> bool:
-    name = stem(func)
-    return name in _NORMALIZE or bool(_NORMALIZING_HELPER.match(name))
-
-
 def normalised(node: ast.AST) -> ast.AST | None:
     """`F.normalize(W, dim=1)`, `W / W.norm(dim=1, keepdim=True)`: W."""
-    if isinstance(node, ast.Call) and node.args and _normalising(node.func):
+    if isinstance(node, ast.Call) and node.args and _NORMALIZING.match(stem(node.func)):
         return node.args[0]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and "norm" in ast.unparse(node.right):
         return node.left
