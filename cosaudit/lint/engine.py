@@ -210,7 +210,8 @@ class DocumentChecker:
         cells = doc.kind == DocumentKind.NOTEBOOK or any(_CELL_MARK.match(ln) for ln in module.lines)
         for index, tree in enumerate(trees):
             try:
-                found, strings = analyse(tree, context, imports.helpers if imports else None, cells=cells)
+                helpers, heads = (imports.helpers, imports.class_heads(tree)) if imports else (None, None)
+                found, strings = analyse(tree, context, helpers, cells=cells, heads=heads)
             except RecursionError:
                 notices.append(too_complex(doc.path, "analyse"))
                 out.events += light_scan(module, 0, len(module.lines))

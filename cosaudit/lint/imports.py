@@ -13,6 +13,10 @@ whose `generate_fc` returns an `EaseCosineLinear`) is evidence of a normalised h
 file, as the class's name written there would be: its rows are fixed by the model. One that ties its
 token rows to its head and adds learned positions (`from model import GPT`, nanoGPT) makes the file's
 token-row geometry the head's, as a GPT-2 checkpoint's name would.
+
+A model class imported from a scanned module brings its output layers (`from src.word2vec import CBOW`,
+whose `self.U = nn.Linear(embed_dim, vocab_size)` its forward pass returns): `model.U.weight` in the
+importing file is that model's head, as it would be were the class written there (`class_heads`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from pathlib import Path
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import helper_summary
+from cosaudit.lint.taint.libs.layers import ClassHeads, class_heads
 from cosaudit.lint.taint.syntax import nested_statements
 from cosaudit.lint.taint.values import Exported
 
@@ -46,6 +51,8 @@ class _Summary:
     # module-level functions and the capitalised names they use (`def load(): ... GPT.load(...)`): a
     # loader of a model class the module imports
     uses: dict[str, frozenset[str]] = field(default_factory=dict)
+    # module-level classes' output layers (`CBOW`: `self.U = nn.Linear(embed_dim, vocab_size)`)
+    heads: dict[str, ClassHeads] = field(default_factory=dict)
 
 
 class FileImports:
@@ -79,6 +86,29 @@ class FileImports:
                 found |= evidence
             found |= self._index.loaded_model_layout(self._folder, node.module, node.level, names)
         return found
+
+    def class_heads(self, tree: ast.Module) -> ClassHeads | None:
+        """The output layers of the model classes this file imports by name from scanned modules (and
+        of those a star import brings that the file names), merged; None when there are none."""
+        merged = ClassHeads()
+        used: set[str] | None = None
+        for node in nested_statements(list(tree.body)):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            names = tuple(alias.name for alias in node.names)
+            path = self._index.resolve(self._folder, node.module, node.level)
+            offered = self._index._summary(path).heads if path is not None else {}
+            for cls_name, heads in offered.items():
+                if "*" in names:
+                    used = used if used is not None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+                    if cls_name not in used:
+                        continue
+                elif cls_name not in names:
+                    continue
+                for layer, role in heads.layers.items():
+                    merged.layers.setdefault(layer, role)
+                merged.returns.update(heads.returns)
+        return merged if merged.layers or merged.returns else None
 
 
 _LAYOUTS = frozenset({"tied positions", "learned positions"})
@@ -236,7 +266,9 @@ def _summarise(path: str) -> _Summary:
             for node in tree.body
             if isinstance(node, ast.ImportFrom)
         ]
-        return _Summary(helper_summary(tree), _class_evidence(tree, text), imports, _capitalised_uses(tree))
+        where = os.path.basename(path)
+        heads = class_heads(tree, where)
+        return _Summary(helper_summary(tree), _class_evidence(tree, text), imports, _capitalised_uses(tree), heads)
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return _Summary()
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scan_tree import warning_codes as _codes
+from scan_tree import write_tree as _write
+
 from cosaudit.lint.config import CheckConfig
 from cosaudit.lint.engine import check_paths
 
@@ -16,20 +19,6 @@ emb = get_unembedding(model)
 sim = F.cosine_similarity(emb[tok.encode(" dog")[0]], emb[tok.encode(" cat")[0]], dim=0)
 """
 _HEAD = "def get_unembedding(model):\n    return model.get_output_embeddings().weight.detach()\n"
-
-
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-
-
-def _codes(root: Path, *paths: str) -> list[tuple[str, str, int]]:
-    """(file, code, line) of every warning or error."""
-    scan = [str(root / p) for p in paths] or [str(root)]
-    result = check_paths(scan, CheckConfig(root=root), cwd=root)
-    return sorted((f.path, f.code, f.line) for f in result.findings if f.severity.value != "info")
 
 
 def test_a_head_returned_by_a_sibling_modules_helper_is_followed(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ import ast
 from dataclasses import replace
 
 from cosaudit.lint.taint.analyzer import Analyzer
+from cosaudit.lint.taint.libs.layers import ClassHeads
 from cosaudit.lint.taint.modules import ImportLookup
 from cosaudit.lint.taint.values import (
     INPUT,
@@ -39,13 +40,19 @@ from cosaudit.lint.taint.values import (
 
 
 def analyse(
-    tree: ast.Module, context: str = "", imports: ImportLookup | None = None, *, cells: bool = False
+    tree: ast.Module,
+    context: str = "",
+    imports: ImportLookup | None = None,
+    *,
+    cells: bool = False,
+    heads: ClassHeads | None = None,
 ) -> tuple[list[Event], list[ast.Constant]]:
     """(similarity events reached by label representations, prose string constants).
     `context`: the document's prose around the code (a notebook's markdown); `imports`: the
     label-row helpers of the other modules of the scanned tree (`helper_summary`); `cells`: the code
-    is a notebook's or a script's in cells (`# %%`)."""
-    a = Analyzer(tree, context, imports, cells=cells)
+    is a notebook's or a script's in cells (`# %%`); `heads`: the output layers of the model classes it
+    imports from them (`FileImports.class_heads`)."""
+    a = Analyzer(tree, context, imports, cells=cells, heads=heads)
     events = a.run()
     return events, a.prose_strings
 

@@ -18,7 +18,7 @@ from cosaudit.lint.taint.calls import CallRules
 from cosaudit.lint.taint.control import ControlRules
 from cosaudit.lint.taint.expressions import ExpressionRules
 from cosaudit.lint.taint.functions import FunctionRules
-from cosaudit.lint.taint.libs.layers import HeadRoles, RoleRules
+from cosaudit.lint.taint.libs.layers import ClassHeads, HeadRoles, RoleRules
 from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.names import unpacked_last_layer_weights
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
@@ -99,7 +99,13 @@ class Analyzer(
     """Runs over one module; collects `events`."""
 
     def __init__(
-        self, tree: ast.Module, context: str = "", imports: ImportLookup | None = None, *, cells: bool = False
+        self,
+        tree: ast.Module,
+        context: str = "",
+        imports: ImportLookup | None = None,
+        *,
+        cells: bool = False,
+        heads: ClassHeads | None = None,
     ):
         self.tree = tree
         # cheap: the module body's `name = False` lines. Not in code run a cell at a time: there
@@ -138,7 +144,7 @@ class Analyzer(
         self.similarity_stacks: set[int] = set()  # `torch.stack([cos_a, cos_b])`: correlated, no behaviour
         self._all_functions: list[FuncInfo] = []
         self._context = context  # the document's prose (a notebook's markdown cells)
-        self.roles = HeadRoles(tree)  # heads by construction, use and position (`libs/layers.py`)
+        self.roles = HeadRoles(tree, heads)  # heads by construction, use and position (`libs/layers.py`)
         # names bound to the head's rows (`prototypes = F.normalize(fc.weight)`): whatever they are
         # called, they are not the class means a neural-collapse comparison takes
         self.head_names: set[str] = set()

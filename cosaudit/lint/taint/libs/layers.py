@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
@@ -132,10 +133,41 @@ def _compares(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and bool(_COMPARING_CALL.search(stem(node.func) or ""))
 
 
-class HeadRoles(UseRules):
-    """The heads of one module found by construction, use and position."""
+@dataclass(frozen=True)
+class ClassHeads:
+    """The output layers of model classes that a file imports from a scanned module (`from
+    src.word2vec import CBOW`, whose `self.U = nn.Linear(embed_dim, vocab_size)` its forward pass
+    returns): by layer name, and the layer each class's forward pass returns."""
 
-    def __init__(self, tree: ast.Module):
+    layers: dict[str, RoleHead] = field(default_factory=dict)
+    returns: dict[str, str] = field(default_factory=dict)
+
+
+def class_heads(tree: ast.Module, where: str) -> dict[str, ClassHeads]:
+    """The output layers of each module-level class of a module (at `where`), read as the class's own
+    file would read them: built with one output per label, named as the readout, or used for logits in
+    its methods; a layer its forward pass normalises (a cosine classifier) is none."""
+    out: dict[str, ClassHeads] = {}
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        roles = HeadRoles(ast.Module(body=[cls], type_ignores=[]), whole=True)
+        layers = {
+            name: RoleHead(role.orient, f"{role.why}, in class `{cls.name}` of `{where}`")
+            for name, role in roles.layers.items()
+        }
+        returned = roles._returns.get(cls.name)
+        if layers or returned:
+            out[cls.name] = ClassHeads(layers, {cls.name: returned} if returned else {})
+    return out
+
+
+class HeadRoles(UseRules):
+    """The heads of one module found by construction, use and position; with `imported`, also the
+    output layers of the model classes it imports from scanned modules. `whole`: read every class even
+    when nothing in the module compares vectors (a module summarised for its importers)."""
+
+    def __init__(self, tree: ast.Module, imported: ClassHeads | None = None, *, whole: bool = False):
         self.layers: dict[str, RoleHead] = {}  # `fc3`, `mlp[-1]`, `Dense_2`: a layer built or used as the head
         self.matrices: dict[tuple[int, str], RoleHead] = {}  # (scope, name / path) used as the head
         self.paths: dict[str, RoleHead] = {}  # `self.W`: attributes used as the head, in any method
@@ -156,7 +188,7 @@ class HeadRoles(UseRules):
         self._classes: list[ast.ClassDef] = []
         self._dense = False  # a `Dense(...)` call: Flax names to work out
         self._used = False  # logits, a softmax, a loss or a trainable matrix: uses to look at
-        if not any(_compares(n) for n in nodes):
+        if not whole and not any(_compares(n) for n in nodes):
             return  # nothing here compares vectors, so no head found by its role could be reported
         for node in nodes:
             self._scan(node)
@@ -164,6 +196,11 @@ class HeadRoles(UseRules):
             if self._dense:
                 self._flax_names(cls)
             self._returned_layer(cls)
+        if imported is not None:  # the file's own classes and layers come first
+            for cls_name, layer in imported.returns.items():
+                self._returns.setdefault(cls_name, layer)
+            for name, role in imported.layers.items():
+                self.layers.setdefault(name, role)
         if self._used:
             for scope in [tree, *functions]:
                 self._uses(scope)
