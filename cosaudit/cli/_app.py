@@ -79,6 +79,10 @@ class LazyGroup(click.Group):
             ctx.exit(2)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except KeyboardInterrupt:  # Ctrl-C where a command keeps no partial result: the shell's 130,
+            # not click's "Aborted!" and 1, so scripts and CI tell an interrupt from a failure
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
         except (CosauditError, OSError, MemoryError, Exception) as exc:  # noqa: B014
             if isinstance(exc, KeyboardInterrupt):
                 raise

@@ -147,3 +147,23 @@ def test_usage_errors_from_click_exit_2(fixtures_dir: Path) -> None:
     assert r.exit_code == 2 and "Traceback" not in r.stderr and "xml" in r.stderr
     r = run_cli(["inspect", fixtures_dir / "demo-lm", "--ids", "x"])
     assert r.exit_code == 2 and "'x' is not a valid integer" in r.stderr
+
+
+def test_ctrl_c_in_a_command_exits_130_with_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """An interrupt where the command keeps no partial result: "interrupted" and the shell's 130, not
+    click's "Aborted!" and exit 1 (which a script cannot tell from a failed check)."""
+    from cosaudit import api
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api, "check", interrupted)
+    (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")
+    result = run_cli(["check", tmp_path / "a.py"])
+    assert (result.exit_code, result.stdout, result.stderr) == (130, "", "interrupted\n")
+
+    from cosaudit.cli import main
+
+    with pytest.raises(SystemExit) as stop:  # the console script's own entry point
+        main(["check", str(tmp_path / "a.py")])
+    assert stop.value.code == 130
