@@ -105,10 +105,16 @@ class BindingRules(AnalyzerHost):
         return None
 
     def _bind_iter(
-        self, target: ast.AST, it: ast.AST, env: dict[str, Any], loop: ast.For | ast.AsyncFor | None = None
+        self,
+        target: ast.AST,
+        it: ast.AST,
+        env: dict[str, Any],
+        loop: ast.For | ast.AsyncFor | None = None,
+        tests: list[ast.expr] | None = None,
     ) -> None:
         """Bind a loop's variable to what the loop gives. `loop`: the `for` statement (not a comprehension),
-        which over a model's layers visits each of them, the output layer too, unless it breaks."""
+        which over a model's layers visits each of them, the output layer too, unless it breaks; `tests`:
+        a comprehension's conditions."""
         for node in ast.walk(target):
             if isinstance(node, ast.Name):
                 # the loop's own value: not a head name a test bound to a same-named variable of another
@@ -125,6 +131,10 @@ class BindingRules(AnalyzerHost):
             or self._bind_named_iter(target, it, env)
             or self._bind_string_iter(target, it)
         ):
+            return
+        if loop is not None:
+            tests = [n.test for n in ast.walk(loop) if isinstance(n, (ast.If, ast.IfExp, ast.While))]
+        if self._bind_key_iter(target, it, env, tests or []):
             return
         value = self.eval(it, env)
         if isinstance(value, Children) and isinstance(target, ast.Name) and loop is not None:
@@ -181,6 +191,18 @@ class BindingRules(AnalyzerHost):
             return True
         return False
 
+    def _bind_key_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any], tests: list[ast.expr]) -> bool:
+        """`for key in state:` / `[k for k in sd if k.endswith("fc.weight")]` that tests the variable
+        against a head's name: the keys of a checkpoint, as `state.keys()` would give them. A loop over
+        rows or layers (a known value) keeps what it iterates."""
+        if not (isinstance(target, ast.Name) and isinstance(it, (ast.Name, ast.Attribute))):
+            return False
+        if self.tested_head_name(target.id, tests) is None or self.eval(it, env) is not None:
+            return False
+        self.strings.pop(target.id, None)
+        env[target.id] = ParamName(None, "", root_of(access_path(it) or ""))
+        return True
+
     def _bind_string_iter(self, target: ast.AST, it: ast.AST) -> bool:
         """`for name in ["lm_head.weight", ...]` / over a list variable: `name` holds a head name
         (the first one in the list that names a label matrix, or a head module: `for attr in
@@ -234,6 +256,8 @@ class BindingRules(AnalyzerHost):
                 names = [const(e) for e in items if isinstance(const(e), str)]
                 if names:
                     self._string_lists[target.id] = names
+            elif (kept := self._kept_key(value)) is not None:
+                self._string_lists[target.id] = [kept]  # `keys = [k for k in sd if "head" in k]`
             else:
                 picked = self._picked_name(value)
                 if picked is not None:
@@ -246,6 +270,16 @@ class BindingRules(AnalyzerHost):
             return value
         return self.strings.get(node.id) if isinstance(node, ast.Name) else None
 
+    def _kept_key(self, value: ast.AST) -> str | None:
+        """The head name a comprehension keeps (`[k for k in sd if k.endswith("fc.weight")]`): its
+        variable, tested against that name."""
+        if not (isinstance(value, (ast.ListComp, ast.GeneratorExp)) and len(value.generators) == 1):
+            return None
+        gen = value.generators[0]
+        if not (isinstance(value.elt, ast.Name) and isinstance(gen.target, ast.Name) and value.elt.id == gen.target.id):
+            return None
+        return self.tested_head_name(gen.target.id, gen.ifs)
+
     def _picked_name(self, value: ast.AST) -> str | None:
         """A head name picked from such a list or dict (`HEAD_KEYS[arch]`, `next(v for k, v in
         HEAD_KEYS.items() if ...)`), or a name with a prefix added (`"module." + key`)."""
@@ -255,6 +289,9 @@ class BindingRules(AnalyzerHost):
         source = value.value if isinstance(value, ast.Subscript) else None
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "next" and value.args:
             gen = value.args[0]
+            kept = self._kept_key(gen)
+            if kept is not None:
+                return kept  # `next(k for k in state if k.endswith("fc.weight"))`
             if isinstance(gen, ast.GeneratorExp) and gen.generators:
                 it = gen.generators[0].iter
                 source = it.func.value if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) else it

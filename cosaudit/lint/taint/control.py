@@ -89,13 +89,29 @@ class ControlRules(AnalyzerHost):
             pn = env.get(var)
             if not isinstance(pn, ParamName):
                 continue
-            for cand in (text, text + pn.suffix, text + ".weight", text.rstrip(".") + ".weight"):
-                if label_name(cand) or self.roles.layer(cand) is not None:
-                    self.strings[pn.name_var or var] = cand
-                    if pn.value_var:
-                        src = self._source_taint(cand, env)
-                        env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
-                    break
+            cand = self._head_name(text, pn.suffix)
+            if cand is not None:
+                self.strings[pn.name_var or var] = cand
+                if pn.value_var:
+                    src = self._source_taint(cand, env)
+                    env[pn.value_var] = replace(src, root=pn.root) if src is not None else None
+
+    def _head_name(self, text: str, suffix: str = "") -> str | None:
+        """The head's tensor name a test's string stands for (`"fc"` -> `fc.weight`), if it names one."""
+        for cand in (text, text + suffix, text + ".weight", text.rstrip(".") + ".weight"):
+            if label_name(cand) or self.roles.layer(cand) is not None:
+                return cand
+        return None
+
+    def tested_head_name(self, var: str, tests: list[ast.expr]) -> str | None:
+        """The head name that tests on `var` pick (`k.endswith("fc.weight")`, `"head" in k and
+        k.endswith("weight")`): the tensor names of a loop or comprehension that keeps only the head's."""
+        for test in tests:
+            for tested, text in name_tests(test):
+                cand = self._head_name(text) if tested == var else None
+                if cand is not None:
+                    return cand
+        return None
 
 
 def _join(env: dict[str, Any], other: dict[str, Any]) -> None:

@@ -134,7 +134,7 @@ class ExpressionRules(IndexingRules, ArithmeticRules):
     def _comprehension(self, node: Any, env: dict[str, Any], elt: ast.AST) -> Any:
         local = dict(env)
         for gen in node.generators:
-            self._bind_iter(gen.target, gen.iter, local)
+            self._bind_iter(gen.target, gen.iter, local, tests=gen.ifs)
             items = local.get(gen.iter.id) if isinstance(gen.iter, ast.Name) else None
             if isinstance(gen.target, ast.Name) and isinstance(items, Taint) and items.kind == PARAM:
                 if items.orient == VEC and not (items.row or items.flip):
