@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint import helper_summary
@@ -33,6 +34,7 @@ from cosaudit.lint.taint.libs.layers import ClassHeads, class_heads
 from cosaudit.lint.taint.syntax import nested_statements
 from cosaudit.lint.taint.values import Exported
 
+_T = TypeVar("_T")
 _MAX_SUMMARY_BYTES = 1_000_000  # a module larger than this is not summarised
 _ABSOLUTE_DEPTH = 3  # `from pkg.mod import f` is looked for this many folders above the importer
 
@@ -71,45 +73,40 @@ class FileImports:
     def class_evidence(self, tree: ast.Module) -> set[str]:
         """What the classes this file imports from scanned modules show ("cosine head", "tied positions")."""
         found: set[str] = set()
-        used: set[str] | None = None
-        for node in nested_statements(list(tree.body)):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            names = tuple(alias.name for alias in node.names)
-            brought = self._index.classes(self._folder, node.module, node.level, names, passed_on=True)
-            if "*" in names and brought:
-                # a star import vouches only for the classes the file goes on to name (the file's
-                # names are read only then: most star imports bring no such class)
-                used = used if used is not None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-                brought = {n: e for n, e in brought.items() if n in used}
+        for node, brought in self._imported_classes(tree, _evidence):
             for evidence in brought.values():
                 found |= evidence
+            names = tuple(alias.name for alias in node.names)
             found |= self._index.loaded_model_layout(self._folder, node.module, node.level, names)
         return found
 
     def class_heads(self, tree: ast.Module) -> ClassHeads | None:
-        """The output layers of the model classes this file imports by name from scanned modules (and
-        of those a star import brings that the file names), merged; None when there are none."""
+        """The output layers of the model classes this file imports from scanned modules, merged (the
+        first class to name a layer keeps it); None when there are none."""
         merged = ClassHeads()
-        used: set[str] | None = None
-        for node in nested_statements(list(tree.body)):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            names = tuple(alias.name for alias in node.names)
-            path = self._index.resolve(self._folder, node.module, node.level)
-            offered = self._index._summary(path).heads if path is not None else {}
-            for cls_name, heads in offered.items():
-                if "*" in names:
-                    used = used if used is not None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-                    if cls_name not in used:
-                        continue
-                elif cls_name not in names:
-                    continue
+        for _node, brought in self._imported_classes(tree, _heads):
+            for heads in brought.values():
                 for layer, role in heads.layers.items():
                     merged.layers.setdefault(layer, role)
                 merged.returns.update(heads.returns)
         return merged if merged.layers or merged.returns else None
 
+    def _imported_classes(
+        self, tree: ast.Module, part: Callable[[_Summary], dict[str, _T]]
+    ) -> Iterator[tuple[ast.ImportFrom, dict[str, _T]]]:
+        """Each `from X import ...` of the file with what `part` of the scanned module's summary says of
+        the classes it brings (one hop on, as `ModuleIndex.classes`). A star import vouches only for the
+        classes the file goes on to name (read only then: most star imports bring no such class)."""
+        used: set[str] | None = None
+        for node in nested_statements(list(tree.body)):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            names = tuple(alias.name for alias in node.names)
+            brought = self._index.classes(self._folder, node.module, node.level, names, passed_on=True, part=part)
+            if "*" in names and brought:
+                used = used if used is not None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+                brought = {n: e for n, e in brought.items() if n in used}
+            yield node, brought
 
 _LAYOUTS = frozenset({"tied positions", "learned positions"})
 
@@ -155,22 +152,30 @@ class ModuleIndex:
         return found
 
     def classes(
-        self, folder: str, module: str | None, level: int, names: tuple[str, ...], *, passed_on: bool
-    ) -> dict[str, frozenset[str]]:
-        """The classes `from <module> import <names>` brings, by name, with what each shows; `*` brings
-        them all. With `passed_on`, also those the module imports from its own scanned siblings (one
-        hop: a star import of a helper module that imports the network class, FACT's `helper.py`)."""
+        self,
+        folder: str,
+        module: str | None,
+        level: int,
+        names: tuple[str, ...],
+        *,
+        passed_on: bool,
+        part: Callable[[_Summary], dict[str, _T]],
+    ) -> dict[str, _T]:
+        """The classes `from <module> import <names>` brings, by name, with what each shows (`part` of
+        the module's summary: its evidence, `_evidence`, or its output layers, `_heads`); `*` brings them all. With
+        `passed_on`, also those the module imports from its own scanned siblings (one hop: a star import
+        of a helper module that imports the network class, FACT's `helper.py`)."""
         path = self.resolve(folder, module, level)
         if path is None:
             return {}
         summary = self._summary(path)
-        found = {n: e for n, e in summary.classes.items() if "*" in names or n in names}
+        found = {n: e for n, e in part(summary).items() if "*" in names or n in names}
         if passed_on:
             here = os.path.dirname(path)
             for mod, lvl, imported in summary.imports:
                 taken = _taken(names, imported)
                 if taken:
-                    found.update(self.classes(here, mod, lvl, taken, passed_on=False))
+                    found.update(self.classes(here, mod, lvl, taken, passed_on=False, part=part))
         return found
 
     def loaded_model_layout(self, folder: str, module: str | None, level: int, names: tuple[str, ...]) -> set[str]:
@@ -189,7 +194,7 @@ class ModuleIndex:
         found: set[str] = set()
         for mod, lvl, imported in summary.imports:
             wanted = tuple(n for n in imported if n in used)
-            brought = self.classes(here, mod, lvl, wanted, passed_on=False) if wanted else {}
+            brought = self.classes(here, mod, lvl, wanted, passed_on=False, part=_evidence) if wanted else {}
             for evidence in brought.values():
                 found |= evidence & _LAYOUTS
         return found
@@ -237,9 +242,17 @@ class ModuleIndex:
             for mod, lvl, imported in summary.imports:
                 wanted = _taken(tuple(sorted(built)), imported)
                 if wanted:
-                    parts.update(self.classes(os.path.dirname(path), mod, lvl, wanted, passed_on=False))
+                    parts.update(self.classes(os.path.dirname(path), mod, lvl, wanted, passed_on=False, part=_evidence))
             if any("learned positions" in e for e in parts.values()):
                 summary.classes[name] = evidence | {"tied positions"}
+
+
+def _evidence(summary: _Summary) -> dict[str, frozenset[str]]:
+    return summary.classes
+
+
+def _heads(summary: _Summary) -> dict[str, ClassHeads]:
+    return summary.heads
 
 
 def _taken(names: tuple[str, ...], imported: tuple[str, ...]) -> tuple[str, ...]:

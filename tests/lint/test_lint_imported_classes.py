@@ -121,3 +121,11 @@ def test_a_star_import_brings_the_classes_the_file_names(tmp_path: Path) -> None
     relative = _TRAIN.format(module=".models")
     _write(tmp_path / "rel", {"__init__.py": "", "models.py": _TAGGER, "train.py": relative})
     assert ("train.py", "COS101", 11) in _codes(tmp_path / "rel")
+
+
+def test_a_class_a_package_re_exports_brings_its_output_layers(tmp_path: Path) -> None:
+    """`from models import Tagger` where `models/__init__.py` does `from .tagger import Tagger`: one hop on,
+    as the cosine-head evidence of a class is followed."""
+    package = {"models/__init__.py": "from .tagger import Tagger\n", "models/tagger.py": _TAGGER}
+    _write(tmp_path, {**package, "train.py": _TRAIN.format(module="models")})
+    assert _codes(tmp_path) == [("train.py", "COS101", 11)]

@@ -132,9 +132,7 @@ class BindingRules(AnalyzerHost):
             or self._bind_string_iter(target, it)
         ):
             return
-        if loop is not None:
-            tests = [n.test for n in ast.walk(loop) if isinstance(n, (ast.If, ast.IfExp, ast.While))]
-        if self._bind_key_iter(target, it, env, tests or []):
+        if self._bind_key_iter(target, it, env, loop, tests or []):
             return
         value = self.eval(it, env)
         if isinstance(value, Children) and isinstance(target, ast.Name) and loop is not None:
@@ -191,12 +189,17 @@ class BindingRules(AnalyzerHost):
             return True
         return False
 
-    def _bind_key_iter(self, target: ast.AST, it: ast.AST, env: dict[str, Any], tests: list[ast.expr]) -> bool:
+    def _bind_key_iter(
+        self, target: ast.AST, it: ast.AST, env: dict[str, Any], loop: ast.AST | None, tests: list[ast.expr]
+    ) -> bool:
         """`for key in state:` / `[k for k in sd if k.endswith("fc.weight")]` that tests the variable
-        against a head's name: the keys of a checkpoint, as `state.keys()` would give them. A loop over
-        rows or layers (a known value) keeps what it iterates."""
+        against a head's name (in the loop's body, or the comprehension's `tests`): the keys of a
+        checkpoint, as `state.keys()` would give them. A loop over rows or layers (a known value) keeps
+        what it iterates."""
         if not (isinstance(target, ast.Name) and isinstance(it, (ast.Name, ast.Attribute))):
             return False
+        if loop is not None:  # the body is walked only for a loop of this shape
+            tests = [n.test for n in ast.walk(loop) if isinstance(n, (ast.If, ast.IfExp, ast.While))]
         if self.tested_head_name(target.id, tests) is None or self.eval(it, env) is not None:
             return False
         self.strings.pop(target.id, None)
