@@ -157,6 +157,42 @@ def comment_lines(module: CodeModule) -> set[tuple[int, int | None]]:
     return out
 
 
+# A comment that says its line's value is the head's weights: a layer named as the output one, or rows
+# counted per class, beside a word for weights (`# last layer's weights`, `# linear layer weight, one row
+# per emotion`, `# shape (n_classes, d): the classifier`). Features of the last layer name no weights.
+_HEAD_LAYER = re.compile(
+    r"\b(?:(?:last|final|output|top|classification|softmax|readout)[- _](?:linear[- ]|dense[- ]|fc[- ])?"
+    r"(?:layer|head|linear|fc|dense)|classifier|lm[_ ]?head|unembedding|fc[- _]layer)\b",
+    re.I,
+)
+_WEIGHT_WORD = re.compile(r"\b(?:weights?|kernel)\b", re.I)
+_PER_CLASS = re.compile(
+    r"\b(?:row|vector)s?\s+(?:per|for\s+(?:each|every))\s+(?:[a-z]+[\s-]){0,2}?"
+    r"(?:class|label|emotion|categor(?:y|ies))(?:es|s)?\b"
+    r"|[(\[]\s*(?:n|num|number_of)_?(?:classes|labels)\s*[,x\u00d7]",
+    re.I,
+)
+
+
+def _names_head_weights(comment: str) -> bool:
+    layer, per_class = _HEAD_LAYER.search(comment), _PER_CLASS.search(comment)
+    return bool((layer or per_class) and (_WEIGHT_WORD.search(comment) or (layer and per_class)))
+
+
+def head_comment_lines(module: CodeModule) -> frozenset[int]:
+    """1-based lines of code whose own comment says the value bound there is the head's weights
+    (`W = np.load(p)  # last layer weights, one row per class`). A comment line above the code is not
+    read: it often describes a whole block (`# quiet: input embeddings, the unembedding's weights`)."""
+    out: set[int] = set()
+    for i, line in enumerate(module.lines):
+        pos = line.find("#")
+        if pos <= 0 or not line[:pos].strip() or not _names_head_weights(line[pos + 1 :]):
+            continue
+        if line[:pos].count('"') % 2 == 0 and line[:pos].count("'") % 2 == 0:  # not a '#' inside a string
+            out.add(i + 1)
+    return frozenset(out)
+
+
 def light_scan(module: CodeModule, start: int, end: int) -> list[Event]:
     events = []
     for i in range(start, end):

@@ -20,6 +20,7 @@ from cosaudit.lint.code_module import (
     CodeModule,
     comment_lines,
     failed_notice,
+    head_comment_lines,
     join_cells,
     light_scan,
     parse_module,
@@ -208,10 +209,11 @@ class DocumentChecker:
             return out
         context = " ".join(t for par in doc.prose for t, _, _ in par.lines)
         cells = doc.kind == DocumentKind.NOTEBOOK or any(_CELL_MARK.match(ln) for ln in module.lines)
+        commented = head_comment_lines(module)
         for index, tree in enumerate(trees):
             try:
                 helpers, heads = (imports.helpers, imports.class_heads(tree)) if imports else (None, None)
-                found, strings = analyse(tree, context, helpers, cells=cells, heads=heads)
+                found, strings = analyse(tree, context, helpers, cells=cells, heads=heads, commented_heads=commented)
             except RecursionError:
                 notices.append(too_complex(doc.path, "analyse"))
                 out.events += light_scan(module, 0, len(module.lines))

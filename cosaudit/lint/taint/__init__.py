@@ -46,13 +46,15 @@ def analyse(
     *,
     cells: bool = False,
     heads: ClassHeads | None = None,
+    commented_heads: frozenset[int] = frozenset(),
 ) -> tuple[list[Event], list[ast.Constant]]:
     """(similarity events reached by label representations, prose string constants).
     `context`: the document's prose around the code (a notebook's markdown); `imports`: the
     label-row helpers of the other modules of the scanned tree (`helper_summary`); `cells`: the code
     is a notebook's or a script's in cells (`# %%`); `heads`: the output layers of the model classes it
-    imports from them (`FileImports.class_heads`)."""
-    a = Analyzer(tree, context, imports, cells=cells, heads=heads)
+    imports from them (`FileImports.class_heads`); `commented_heads`: lines whose comment says the value
+    bound there is the head's weights (`code_module.head_comment_lines`)."""
+    a = Analyzer(tree, context, imports, cells=cells, heads=heads, commented_heads=commented_heads)
     events = a.run()
     return events, a.prose_strings
 

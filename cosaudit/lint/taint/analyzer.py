@@ -106,8 +106,10 @@ class Analyzer(
         *,
         cells: bool = False,
         heads: ClassHeads | None = None,
+        commented_heads: frozenset[int] = frozenset(),
     ):
         self.tree = tree
+        self._commented_heads = commented_heads
         # cheap: the module body's `name = False` lines. Not in code run a cell at a time: there
         # `eval_bias = False` / `if eval_bias:` is a cell its author turns on by hand, and runs
         self._switches = frozenset() if cells else switch_candidates(tree)
@@ -316,7 +318,7 @@ class Analyzer(
             isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Call)
         )
         if value is None and unknown_call and len(stmt.targets) == 1:
-            value = self._named_result(stmt.targets[0])
+            value = self._named_result(stmt.targets[0]) or self._commented_head(stmt)
         for target in stmt.targets:
             self._bind(target, value, env)
             self.remember_norm(target, stmt.value, env)
@@ -358,6 +360,15 @@ class Analyzer(
         if not isinstance(target, ast.Name) or _AMBIGUOUS_HINT.match(target.id):
             return None  # `head_weights = get_head(layer, h)` is as often an attention head's
         return self._e_Name(target, {})
+
+    def _commented_head(self, stmt: ast.Assign) -> Taint | None:
+        """`head_w = next(iter(torch.load(ckpt).values()))  # linear layer weight, one row per emotion`: an
+        unknown call's result that its line's comment calls the head's weights (medium confidence)."""
+        target = stmt.targets[0]
+        if not isinstance(target, ast.Name) or stmt.lineno not in self._commented_heads:
+            return None
+        why = "its line's comment describes a classifier's weights"
+        return Taint(LABEL, ROWS, confidence="medium", source=target.id, why=why)
 
     def _s_AnnAssign(self, stmt: ast.AnnAssign, env: dict[str, Any]) -> None:
         if stmt.value is not None:
