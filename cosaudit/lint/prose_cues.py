@@ -68,7 +68,7 @@ SUBJECT = re.compile(
     r"weight space of the (?:fc|final|last|output|classifier|classification|softmax)"
     r"(?: linear| fully[- ]connected)? layer|"
     # other names of the same rows: softmax / readout weights, classifier rows, the output token table
-    r"softmax(?:[- ]layer)? (?:weights?|rows?|vectors?)(?: vectors?)?|read-?out (?:weights?|rows?|vectors?)|"
+    r"softmax(?:[- ]layer)? (?:weights?|rows?|vectors?)(?: vectors?)?|read-?out (?:weights?|rows?|vectors?|units?)|"
     r"classifier (?:rows?|weight rows?|weight vectors?)|output (?:token|word) (?:vectors?|embeddings?)|"
     r"output (?:dictionar(?:y|ies)|vocabulary (?:matrix|vectors?)|(?:embedding |token )?tables?))\b|\\gamma\(",
     _I,
