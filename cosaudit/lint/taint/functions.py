@@ -11,6 +11,7 @@ from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
+from cosaudit.lint.taint.indexing import PROBE_OPTION, probe_named, probe_option
 from cosaudit.lint.taint.names import documented_head_return
 from cosaudit.lint.taint.parameters import named_defaults, parameters
 from cosaudit.lint.taint.sinks import against_class_means, one_label_row
@@ -36,6 +37,7 @@ from cosaudit.lint.taint.values import (
     HeadModule,
     ImportedHelper,
     ModelObj,
+    ProbeTensor,
     Sim,
     Taint,
     TupleVal,
@@ -184,11 +186,16 @@ class FunctionRules(AnalyzerHost):
         """The value of each parameter at a call, by the parameter's position."""
         actual: dict[int, Any] = {}
         for i, a in enumerate(call.args, start=info.first_arg):
-            actual[i] = self.eval(a, env)
+            actual[i] = self._actual(a, env)
         for kw in call.keywords:
             if kw.arg in info.params:
-                actual[info.params.index(kw.arg)] = self.eval(kw.value, env)
+                actual[info.params.index(kw.arg)] = self._actual(kw.value, env)
         return actual
+
+    def _actual(self, arg: ast.expr, env: dict[str, Any]) -> Any:
+        value = self.eval(arg, env)
+        probe = probe_named(arg) if value is None else None
+        return ProbeTensor(probe) if probe else value
 
     def _lambda(self, node: ast.Lambda) -> FuncInfo:
         """`pairwise = lambda m: F.normalize(m, dim=-1) @ F.normalize(m, dim=-1).T`: a helper like a
@@ -259,7 +266,9 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
             ops.append(op)
             continue
         v = actual.get(op.param if op.param is not None else -1)
-        if op.row:
+        if isinstance(v, ProbeTensor):  # a probe's options compared in the helper (`p[..., i]`), or nothing
+            v = probe_option(f"{v.name}[..., k]", v.name) if op.why == PROBE_OPTION else None
+        elif op.row:
             v = _row_of(v)
         if isinstance(v, Taint) and v.kind == PARAM:
             v = replace(v, flip=v.flip != op.flip)  # helpers of helpers: transposes compose

@@ -51,6 +51,7 @@ _FLOW_KEY = re.compile(
 # a board probe kept as one tensor with its options on the last axis (OthelloGPT's
 # `linear_probe[..., k]`, [modes, d_model, rows, cols, options], trained with a softmax over the options)
 _PROBE_NAME = re.compile(r"probe", re.I)
+PROBE_OPTION = "its last axis holds the options of a softmax probe"
 _WEIGHT_KEYS = ("weight", "weights", "kernel", "W")
 # an index variable named for several rows: `W[ids]`, `W[token_ids]`, `W[indices]`, `W[top_k_idx]`
 _PLURAL_INDEX = re.compile(
@@ -263,20 +264,31 @@ def _probe_option(node: ast.Subscript, value: Any) -> Taint | None:
     option k of a softmax probe, one row of that probe's head (medium confidence: the options are taken
     to be on the last axis). A cosine between two options is one between head rows; a difference of
     options stays identifiable."""
-    if value is not None and not (isinstance(value, Taint) and value.kind == PARAM):
+    param = isinstance(value, Taint) and value.kind == PARAM
+    if (value is not None and not param) or not isinstance(node.slice, ast.Tuple):
         return None
     base = node.value
     name = base.func if isinstance(base, ast.Call) else base
     ident = name.attr if isinstance(name, ast.Attribute) else getattr(name, "id", "")
-    if not _PROBE_NAME.search(ident) or not isinstance(node.slice, ast.Tuple):
-        return None
     elts = node.slice.elts
     whole = [_is_full(e) or (isinstance(e, ast.Constant) and e.value is Ellipsis) for e in elts]
     if len(elts) < 2 or not any(whole[:-1]) or whole[-1]:
         return None  # the hidden axis kept whole, one option picked on the last
-    source = f"{ident}{'()' if isinstance(base, ast.Call) else ''}[..., {ast.unparse(elts[-1])}]"
-    why = "its last axis holds the options of a softmax probe"
-    return Taint(LABEL, VEC, root=ident, source=source, confidence="medium", why=why)
+    if not _PROBE_NAME.search(ident):
+        # `p[..., i]` of a helper's parameter: an option if the caller gives a probe (`probe_option`)
+        return replace(value, row=True, why=PROBE_OPTION) if param and not value.row else None
+    return probe_option(f"{ident}{'()' if isinstance(base, ast.Call) else ''}[..., {ast.unparse(elts[-1])}]", ident)
+
+
+def probe_option(source: str, root: str | None) -> Taint:
+    """Option k of a softmax probe, one row of that probe's head (medium confidence)."""
+    return Taint(LABEL, VEC, root=root, source=source, confidence="medium", why=PROBE_OPTION)
+
+
+def probe_named(node: ast.AST) -> str | None:
+    """The name of an argument that names a probe (`board_probes`, `self.linear_probe`), else None."""
+    ident = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return ident if ident and _PROBE_NAME.search(ident) else None
 
 
 def _keyed_rows(key: ast.AST, root: str | None) -> Taint | None:

@@ -280,6 +280,14 @@ class HeadFile:
 
 
 @dataclass
+class ProbeTensor:
+    """An argument we do not follow whose name says it is a probe (`option_cosines(board_probes)`): in
+    the helper, its `[..., k]` is option k of a softmax probe (`indexing.probe_option`)."""
+
+    name: str
+
+
+@dataclass
 class ParamName:
     """The name variable of `for name, p in m.named_parameters()` / `sd.items()` / `f.keys()`:
     a test on it (`name == "fc.weight"`, `"lm_head" in name`) makes `p` the named tensor."""

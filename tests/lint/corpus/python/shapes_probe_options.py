@@ -1,10 +1,11 @@
-"""Options of a softmax probe, and rows kept in a dict then iterated. An OthelloGPT board probe is
-one tensor [modes, d_model, rows, cols, options] trained with a softmax over its options (empty /
-mine / theirs): the options of one probe are the rows of that probe's head, so their cosines move
-with a translation of the options like any head's. Rows stored one by one in a dict and compared
-over `.items()` are still rows. The look-alikes stay quiet: differences of options (black − white,
-identifiable), probes of different layers, a projection of the residual on one option, and a
-steering along it.
+"""Options of a softmax probe, and rows kept in a dict then iterated. An OthelloGPT board probe is one
+tensor [modes, d_model, rows, cols, options] trained with a softmax over its options (empty / mine /
+theirs): the options of one probe are the rows of that probe's head, so their cosines move with a
+translation of the options like any head's. Rows stored one by one in a dict and compared over
+`.items()` are still rows, and a helper given a probe compares its options as the caller would. The
+look-alikes stay quiet: differences of options (black − white, identifiable), a helper given
+activations, one comparing a probe's modes, probes of different layers, a projection of the residual
+on one option, and a steering along it.
 
 Shapes seen in public OthelloGPT probe notebooks; written for cosaudit's tests.
 """
@@ -23,6 +24,31 @@ def option_similarities(linear_probe):
 
 
 sims = option_similarities(probe)
+
+
+def stack_probes(folder):
+    return torch.stack([torch.load(p)[0] for p in sorted(folder)])
+
+
+def pair_cosines(p, pairs):
+    return {k: cos(p[..., i], p[..., j]) for k, (i, j) in pairs.items()}
+
+
+board_probes = stack_probes(["probes/linear/resid_5_linear.pth"])  # (layer, d_model, row, col, option)
+by_pair = pair_cosines(board_probes, {"empty/mine": (0, 1)})  # expect: COS101
+by_pair_acts = pair_cosines(torch.load("acts.pt"), {"early/late": (0, 1)})
+
+
+def option_contrast(p):
+    return cos(p[..., 1] - p[..., 2], p[..., 0])
+
+
+def mode_cosine(p):
+    return cos(p[0], p[1])
+
+
+contrasted = option_contrast(board_probes)
+modes = mode_cosine(board_probes)
 
 features = {}
 for name, option in {"empty": 0, "mine": 1, "theirs": 2}.items():
