@@ -8,7 +8,7 @@ from sklearn.manifold import TSNE
 
 def head_rows(net, head_kind, unit=True):
     """Pick the coarse-class weight rows out of the model's output block."""
-    if isinstance(net.fc, torch.nn.Sequential):
+    if type(net.fc) is torch.nn.Sequential:
         layer = net.fc[2].fc2 if head_kind in ("fork", "seq") else net.fc[2]
     else:
         layer = net.fc

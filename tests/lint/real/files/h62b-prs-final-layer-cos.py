@@ -57,7 +57,7 @@ def run(folder):
     table = pairwise_class_cosine(rows)
     tag = key.replace(".", "_")
     (folder / f"class_cos_{tag}.json").write_text(json.dumps(table.tolist(), indent=2))
-    plt.figure(figsize=(8, 6))
+    plt.figure(figsize=(9, 7))
     sns.heatmap(table, annot=True, fmt=".2f", cmap="coolwarm")
     plt.title(f"Class-vector cosine of {key}")
     plt.xlabel("class")
