@@ -37,6 +37,7 @@ from cosaudit.lint.taint.values import (
     ROWS,
     SEL,
     VEC,
+    Derived,
     Event,
     NormOf,
     Sim,
@@ -56,6 +57,11 @@ def _norm_plus_eps(left: Any, right: Any, left_node: ast.AST, right_node: ast.AS
         if isinstance(value, NormOf) and _small_constant(other):
             return value
     return None
+
+
+# a module's own scale of its logits (`self.cos_scale`, `self.temperature`, `self.s`): a similarity
+# multiplied by it in a forward pass is a cosine classifier's logits
+_LOGIT_SCALE = re.compile(r"^self\.(?:\w*(?:scale|temp|temperature|tau)\w*|s)$")
 
 
 # a learned position table or its rows (`wpe`, `pos[p]`, `model.embeddings.position_embeddings.weight`)
@@ -127,6 +133,7 @@ class ArithmeticRules(AnalyzerHost):
                 return right
             return self._subtract(left, right)
         if isinstance(op, ast.Mult):
+            self._scaled_as_logits(left, right, left_node, right_node, node)
             scaled = self._times_inverse_norm(left, right, left_node, right_node)
             if scaled is not None:
                 return scaled
@@ -134,6 +141,15 @@ class ArithmeticRules(AnalyzerHost):
             if product is not None:
                 return product
         return self._other_operator(op, left, right, left_node, right_node)
+
+    def _scaled_as_logits(self, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST, node: ast.AST) -> None:
+        """`fg_cls_score = (w_unit * feat_unit).sum(-1) * self.cos_scale` in a forward pass: the scores are
+        the model's logits (a cosine classifier), not a ranking it makes for itself."""
+        if not self._quiet:
+            return
+        sim, scale = (left, right_node) if isinstance(left, Sim) else (right, left_node)
+        if isinstance(sim, Sim) and sim.event.ranking and _LOGIT_SCALE.match(access_path(scale) or ""):
+            sim.event.derived.append(Derived("logits", self._pos(node), "scaled as logits"))
 
     def _other_operator(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> Any:
         """`+`, `*` left over, `**`, …: a norm kept off zero by an added epsilon stays the norm; a

@@ -108,6 +108,12 @@ class FunctionRules(AnalyzerHost):
         if info.returns is None or isinstance(info.returns, Unit):
             # `load_last_layer(seed)` reading a key we cannot place (normalised there, perhaps)
             info.returns = documented_head_return(node, isinstance(info.returns, Unit)) or info.returns
+        elif _unfollowed_tuple(info.returns):
+            # `return sd[key], key` of `locate_output_rows(sd)` (a key of its parameter we cannot place):
+            # the rows first, then what names them
+            rows = documented_head_return(node)
+            if rows is not None:
+                info.returns = TupleVal([rows, *info.returns.items[1:]])
 
     def _construct(self, cls: ClassInfo, call: ast.Call, env: dict[str, Any]) -> Any:
         """`Wrapper(model.lm_head.weight)`: the class's methods analysed again with the label rows
@@ -380,6 +386,12 @@ def _row_average(v: Any) -> bool:
     """Averages of some label rows (a word's sub-token rows), not the mean over every label: they
     move with the head's translation as the rows do."""
     return isinstance(v, Taint) and v.kind == MEAN and not v.mean_ok
+
+
+def _unfollowed_tuple(value: Any) -> bool:
+    """A returned tuple none of whose items are rows we follow (`return sd[key], key`)."""
+    rows = (isinstance(v, Taint) and v.kind in (LABEL, INPUT) for v in getattr(value, "items", ()))
+    return isinstance(value, TupleVal) and bool(value.items) and not any(rows)
 
 
 def _returned(ev: Event, returns: list[Any]) -> bool:

@@ -68,12 +68,12 @@ def head_module_name(name: str) -> bool:
 # "Load last-layer weight matrix (shape: [num_classes, hidden])") whose body reads a key we cannot
 # place (`ckpt["layers.2.weight"]`): what it returns is the head's rows. The docstring's first
 # sentence must begin with the verb, so that a lens documented as "Project onto the unembedding" is not one.
-_VERB = r"(?:get|load|read|extract|fetch)_"
+_VERB = r"(?:get|load|read|extract|fetch|find|locate)_"
 _LAST_LAYER = r"(?:last|final|output|top)_(?:layer|linear|fc)"
 _LAYER_LOADER = re.compile(
     rf"^{_VERB}(?:the_)?{_LAST_LAYER}(?:_(?:weights?|matrix|w))?$|"
     # `readout_rows(run)`, `load_classifier_matrix(path)`: the rows by their role
-    r"^(?:(?:get|load|read|extract|fetch)_)?(?:the_)?(?:readout|classifier|output_layer|last_layer|final_layer)_"
+    rf"^(?:{_VERB})?(?:the_)?(?:readout|classifier|output|output_layer|last_layer|final_layer)_"
     r"(?:rows|weights?|matrix|w)$"
 )
 _LOADER_DOC = re.compile(

@@ -5,6 +5,8 @@ the head's rows.
 
 Shapes seen in public weight-analysis scripts; written for cosaudit's tests.
 """
+import re
+
 import torch
 import torch.nn.functional as F
 from scipy.spatial.distance import cosine
@@ -37,3 +39,26 @@ hidden = [k for k in state if k.endswith("fc1.weight")]
 M = state[hidden[0]]
 Mn = M / M.norm(dim=1, keepdim=True)
 print(Mn @ Mn.T)
+
+
+def locate_output_rows(sd):
+    """Return (matrix, key) for the last classification layer in a state dict."""
+    for rule in (r"fc\.weight$", r"classifier\.weight$"):
+        for key in sd:
+            if re.search(rule, key):
+                return sd[key].numpy(), key
+    return None, None
+
+
+def locate_feature_rows(sd):
+    """Return (matrix, key) for the stored class-mean features."""
+    for key in sd:
+        if key.startswith("means"):
+            return sd[key].numpy(), key
+    return None, None
+
+
+head_rows, head_key = locate_output_rows(state)
+print(1 - cosine(head_rows[0], head_rows[1]))  # expect: COS101
+means, means_key = locate_feature_rows(state)
+print(1 - cosine(means[0], means[1]))
