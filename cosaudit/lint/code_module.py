@@ -145,16 +145,19 @@ def comment_lines(module: CodeModule) -> set[tuple[int, int | None]]:
             if tok.type == tokenize.COMMENT and "cosaudit" in tok.string:
                 out.add(module.origins[tok.start[0] - 1])
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        for i, line in enumerate(module.lines):  # unparsable code: a '#' outside quotes
-            pos = line.find("#")
-            if (
-                pos >= 0
-                and "cosaudit" in line[pos:]
-                and line[:pos].count('"') % 2 == 0
-                and line[:pos].count("'") % 2 == 0
-            ):
+        for i, line in enumerate(module.lines):  # unparsable code
+            comment = _comment_of(line)
+            if comment is not None and "cosaudit" in comment:
                 out.add(module.origins[i])
     return out
+
+
+def _comment_of(line: str) -> str | None:
+    """The text after a line's first '#' outside quotes (a cheap reading, without tokenizing), or None."""
+    pos = line.find("#")
+    if pos < 0 or line[:pos].count('"') % 2 or line[:pos].count("'") % 2:
+        return None
+    return line[pos + 1 :]
 
 
 # A comment that says its line's value is the head's weights: a layer named as the output one, or rows
@@ -185,10 +188,8 @@ def head_comment_lines(module: CodeModule) -> frozenset[int]:
     read: it often describes a whole block (`# quiet: input embeddings, the unembedding's weights`)."""
     out: set[int] = set()
     for i, line in enumerate(module.lines):
-        pos = line.find("#")
-        if pos <= 0 or not line[:pos].strip() or not _names_head_weights(line[pos + 1 :]):
-            continue
-        if line[:pos].count('"') % 2 == 0 and line[:pos].count("'") % 2 == 0:  # not a '#' inside a string
+        comment = _comment_of(line) if "#" in line else None
+        if comment is not None and line.lstrip()[:1] != "#" and _names_head_weights(comment):
             out.add(i + 1)
     return frozenset(out)
 

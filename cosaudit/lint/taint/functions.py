@@ -272,8 +272,11 @@ def _instantiate(tmpl: Event, actual: dict[int, Any]) -> list[Taint] | None:
             ops.append(op)
             continue
         v = actual.get(op.param if op.param is not None else -1)
-        if isinstance(v, ProbeTensor):  # a probe's options compared in the helper (`p[..., i]`), or nothing
-            v = probe_option(f"{v.name}[..., k]", v.name) if op.why == PROBE_OPTION else None
+        if isinstance(v, ProbeTensor) or op.why == PROBE_OPTION:
+            # `p[..., i]` in the helper is an option only of a probe (of a `[V, d]` head it is a hidden
+            # dimension), and a probe is nothing else
+            given = v.name if isinstance(v, ProbeTensor) and op.why == PROBE_OPTION else None
+            v = probe_option(f"{given}[..., k]", given) if given else None
         elif op.row:
             v = _row_of(v)
         if isinstance(v, Taint) and v.kind == PARAM:

@@ -49,6 +49,8 @@ def mode_cosine(p):
 
 contrasted = option_contrast(board_probes)
 modes = mode_cosine(board_probes)
+# the same helper given a [V, d] head: its `p[..., i]` is hidden dimension i, not a label's row
+head_dims = pair_cosines(model.fc.weight, {"d0/d1": (0, 1)})
 
 features = {}
 for name, option in {"empty": 0, "mine": 1, "theirs": 2}.items():
