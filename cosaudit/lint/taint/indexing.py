@@ -156,6 +156,8 @@ class IndexingRules(AnalyzerHost):
                     # `weights[token_ids]`, `weights[torch.tensor(ids)]`: rows of what it is given
                     return replace(base, picked=True)
                 return replace(base, row=True)  # `weights[ids[i]]`, `weights[i, :]`: a row, if given a matrix
+            if base.matrix and picks_row and len(real) == 1 and self._selection(real[0], env) == VEC:
+                return replace(base, matrix=False)  # `W[i]` of `def class_cosine_matrix(W)`: one label's vector
             return None if not _is_full(real[0]) else base
         if all(_is_full(e) for e in real):
             # W[None, :, :], W[:, None] — broadcasting views of the same rows

@@ -31,6 +31,10 @@ _LABEL_COMPARISON = re.compile(
     rf"(?:^|_){_LABEL_WORD}_(?:\w+_)?{_COMPARE_WORD}(?:_|$)|(?:^|_){_COMPARE_WORD}_(?:\w+_)?{_LABEL_WORD}(?:_|$)", re.I
 )
 _GENERIC_MATRIX = re.compile(r"^(?:mat|matrix|m|M|vectors?|vecs|rows|x|X|A|a|U|V|E|emb|embs|embeddings?|w|w_\w+)$")
+# a name for a whole matrix, not one vector (`W`, `rows`, `weights`), among the names above
+_PLURAL_MATRIX = re.compile(
+    r"^(?:W|weights|mat|matrix|M|vectors|vecs|rows|X|A|U|V|E|embs|embeddings|classifier\w*|fc\w*|head\w*|class_weights)$"
+)
 _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|class_weights?)$")
 
 
@@ -98,7 +102,8 @@ def parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, given: dict[int, st
         elif hint is not None and (given or {}).get(i, hint) in (hint, SEL, VEC):
             out[a.arg] = Taint(LABEL, hint, confidence="medium", source=a.arg)
         elif documented and (_MATRIX_PARAM.match(a.arg) or (named and _GENERIC_MATRIX.match(a.arg))):
-            out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg)
+            whole = _PLURAL_MATRIX.match(a.arg) is not None
+            out[a.arg] = Taint(LABEL, VEC, confidence="medium", source=a.arg, matrix=whole)
         else:
             out[a.arg] = Taint(PARAM, VEC, param=i, source=a.arg)
     return out

@@ -48,6 +48,9 @@ class Taint:
     # DIFF only: a row plus or minus a difference of rows (`king - man + woman`): it moves with a
     # shared translation of the rows as a row does, so ranking the rows against it compares rows
     analogy: bool = False
+    # LABEL VEC only: a parameter named or documented as the head's matrix, orientation unknown
+    # (`def class_cosine_matrix(W)`): one index picks one of its label vectors (`W[i]`)
+    matrix: bool = False
 
     def flipped(self) -> Taint:
         if self.kind == PARAM and self.orient == VEC:
