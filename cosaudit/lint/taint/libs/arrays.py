@@ -163,12 +163,14 @@ def scale(an: AnalyzerHost, c: CallSite) -> Any:
 
 def _label_rows_among(items: list[Any]) -> Taint | None:
     """Two or more single label rows of one head stacked with other vectors (`torch.stack([w_out,
-    W_U[:, a], W_U[:, an]])`): a product of the stack with itself compares those rows, so the stack
-    is a selection of rows."""
+    W_U[:, a], W_U[:, an]])`), or a head's rows concatenated with other rows (`torch.cat([cls_rows,
+    reg_rows])`): a product of the stack with itself compares those rows, so the stack is a
+    selection of rows."""
     rows = [t for t in items if isinstance(t, Taint) and t.kind == LABEL and t.orient == VEC]
     if len(rows) >= 2 and len({t.source for t in rows}) == 1:
         return replace(rows[0], orient=SEL)
-    return None
+    block = next((t for t in items if isinstance(t, Taint) and t.kind == LABEL and t.orient in (ROWS, SEL)), None)
+    return replace(block, orient=SEL) if block is not None else None
 
 
 def _augmented_rows(items: list[Any]) -> Taint | None:
