@@ -39,10 +39,14 @@ _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|cl
 
 
 # a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)",
-# or describes it so in an argument list ("lm_head_norm: F.normalize(lm_head.weight.float(), dim=-1) [V, d]")
-_DOC_DEFINITION = re.compile(
-    r"\b([A-Za-z_]\w*)[ \t]*[=:][ \t]*([^\n=]*?\b(?:lm_head|unembed(?:ding)?|W_U|get_output_embeddings)\b[^\n]*)"
+# or describes it so in an argument list ("lm_head_norm: F.normalize(lm_head.weight.float(), dim=-1) [V, d]",
+# "gate_w: [n_experts, d_model] rows of the softmax router", "w: (C, d) classifier weights")
+_HEAD_WORDS = (
+    r"lm_head|unembed(?:ding)?|W_U|get_output_embeddings|"
+    r"classifier(?:'s)? (?:rows|weights?|weight matrix|weight vectors)|class(?:ifier)? weight vectors|"
+    r"rows of the (?:softmax |linear |last[- ]layer |final )?(?:classifier|head|router|gate|output layer)"
 )
+_DOC_DEFINITION = re.compile(rf"\b([A-Za-z_]\w*)[ \t]*[=:][ \t]*([^\n=]*?\b(?:{_HEAD_WORDS})\b[^\n]*)")
 
 
 def _defined_in_doc(doc: str) -> dict[str, Taint]:
