@@ -177,9 +177,12 @@ _PER_CLASS = re.compile(
 )
 
 
-def _names_head_weights(comment: str) -> bool:
+def _names_head_weights(comment: str, code: str = "") -> bool:
+    """Also a shape counted per class on a line whose code reads a weight (`rows = state["net.4.weight"]
+    # [n_classes, hidden]`); a layer alone is not enough there (`# last layer` of a transformer block)."""
     layer, per_class = _HEAD_LAYER.search(comment), _PER_CLASS.search(comment)
-    return bool((layer or per_class) and (_WEIGHT_WORD.search(comment) or (layer and per_class)))
+    weight = _WEIGHT_WORD.search(comment) or (per_class and _WEIGHT_WORD.search(code))
+    return bool((layer or per_class) and (weight or (layer and per_class)))
 
 
 def head_comment_lines(module: CodeModule) -> frozenset[int]:
@@ -189,7 +192,8 @@ def head_comment_lines(module: CodeModule) -> frozenset[int]:
     out: set[int] = set()
     for i, line in enumerate(module.lines):
         comment = _comment_of(line) if "#" in line else None
-        if comment is not None and line.lstrip()[:1] != "#" and _names_head_weights(comment):
+        code = line[: len(line) - len(comment) - 1] if comment is not None else ""
+        if comment is not None and line.lstrip()[:1] != "#" and _names_head_weights(comment, code):
             out.add(i + 1)
     return frozenset(out)
 

@@ -20,6 +20,7 @@ from cosaudit.lint.taint.values import COLS, LABEL, PARAM, ROWS, Event, Exported
 ImportLookup = Callable[[str | None, int], dict[str, Exported] | None]
 
 _ETF_NAME = re.compile(r"etf|simplex|nc2|equiangul", re.I)
+_GENERIC_ROWS = re.compile(r"^(?:rows|unit_rows|vectors|vecs|mat|matrix|M)$")
 _RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
 
 
@@ -118,7 +119,9 @@ class ModuleRules(AnalyzerHost):
         named = bool(_ETF_NAME.search(info.node.name)) or (loader is not None and not info.quiet)
         for tmpl in info.templates:
             a = tmpl.a
-            if not tmpl.between_labels or a.kind != PARAM or not matrix_param(a.source):
+            # beside the loader, a generic matrix name (`rows`, `mat`) is most likely what it loads
+            given = matrix_param(a.source) or (loader is not None and _GENERIC_ROWS.match(a.source) is not None)
+            if not tmpl.between_labels or a.kind != PARAM or not given:
                 continue
             if named or (tmpl.helper is not None and _ETF_NAME.search(tmpl.helper)):
                 t = replace(a, kind=LABEL, confidence="medium", param=None, row=False)
