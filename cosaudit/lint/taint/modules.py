@@ -119,10 +119,13 @@ class ModuleRules(AnalyzerHost):
         named = bool(_ETF_NAME.search(info.node.name)) or (loader is not None and not info.quiet)
         for tmpl in info.templates:
             a = tmpl.a
-            # beside the loader, a generic matrix name (`rows`, `mat`) is most likely what it loads
-            given = matrix_param(a.source) or (loader is not None and _GENERIC_ROWS.match(a.source) is not None)
-            if not tmpl.between_labels or a.kind != PARAM or not given:
+            # beside the loader, a generic matrix name (`rows`, `mat`) is most likely what it loads (weaker
+            # evidence than a classifier's name: a warning, saying why)
+            generic = loader is not None and _GENERIC_ROWS.match(a.source) is not None
+            if not tmpl.between_labels or a.kind != PARAM or not (matrix_param(a.source) or generic):
                 continue
-            if named or (tmpl.helper is not None and _ETF_NAME.search(tmpl.helper)):
-                t = replace(a, kind=LABEL, confidence="medium", param=None, row=False)
+            etf = bool(_ETF_NAME.search(info.node.name)) or (tmpl.helper is not None and _ETF_NAME.search(tmpl.helper))
+            if named or etf:
+                why = f"its function sits beside `{loader}()`, which loads the head" if generic and not etf else ""
+                t = replace(a, kind=LABEL, confidence="medium", param=None, row=False, why=why)
                 self._emit(Event(tmpl.kind, t, t, tmpl.pos, tmpl.what, list(tmpl.derived), tmpl.helper))
