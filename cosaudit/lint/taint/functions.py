@@ -412,17 +412,31 @@ def _returned(ev: Event, returns: list[Any]) -> bool:
 
 
 def lens_operands(tmpl: Event) -> tuple[Taint, Taint] | None:
-    """(the parameter, the label rows) of a cosine between normalised label rows and one parameter
-    that is not given class means: what a cosine lens looks like inside a helper. Token rows of an
+    """(the parameter, the label rows) of a cosine between normalised label rows (or one label's row)
+    and one parameter that is not given class means: what a cosine lens looks like inside a helper. Token rows of an
     input table count too (decoding vectors to their nearest GPT-2 tokens): the rules judge them by
     the tie (COS150)."""
     params = [t for t in tmpl.operands if t.kind == PARAM]
-    labels = [t for t in tmpl.operands if t.kind in (LABEL, INPUT) and t.orient in (ROWS, COLS, SEL)]
+    # or one label's row (`cos(resid, W_U[:, answer])`: a cosine with that row, COS120 too)
+    labels = [
+        t
+        for t in tmpl.operands
+        if (t.kind in (LABEL, INPUT) and t.orient in (ROWS, COLS, SEL)) or (t.kind == LABEL and _head_row(t))
+    ]
     if tmpl.kind != "cosine" or len(params) != 1 or len(labels) != 1 or tmpl.against_means:
         return None
     if params[0].normalized and not labels[0].normalized:
         return None  # `unembed @ (d / d.norm())`: raw rows projected on a unit direction rank as logits do
+    if labels[0].orient == VEC and labels[0].normalized and not params[0].normalized:
+        return None  # `resid @ (row / row.norm())`: a projection on one unit row, not a cosine with it
     return params[0], labels[0]
+
+
+def _head_row(t: Taint) -> bool:
+    """One row of a head the code names (`W_U[:, answer]`, `model.lm_head.weight[i]`), not a vector
+    parameter that a helper's name alone calls a label's (`def label_similarity(x, target)`)."""
+    named = t.confidence == "high" or P.ANY_NAME_HINT.match(t.source) is not None
+    return t.orient == VEC and (named or bool(t.why))
 
 
 def _ranked(t: Taint, analogy: bool = False) -> bool:

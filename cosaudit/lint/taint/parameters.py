@@ -61,6 +61,36 @@ def _defined_in_doc(doc: str) -> dict[str, Taint]:
     return out
 
 
+# the size of the vocabulary (or of the label set), read off a parameter's axis
+_VOCAB_SIZE = re.compile(r"^(?:vocab|vocab_size|n_vocab|d_vocab|num_vocab|n_tokens|num_tokens|n_classes|num_classes)$")
+
+
+def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint]:
+    """Parameters whose second axis the body reads as the vocabulary (`vocab = decoder_weight.shape[1]`):
+    a [d, V] matrix, one column per label, as TransformerLens' `W_U` is (an input table is [V, d])."""
+    names = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+    out: dict[str, Taint] = {}
+    for stmt in ast.walk(node):
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        v = stmt.value
+        if not (_VOCAB_SIZE.match(stmt.targets[0].id) and isinstance(v, ast.Subscript)):
+            continue
+        shape, axis = v.value, v.slice
+        if (
+            isinstance(shape, ast.Attribute)
+            and shape.attr == "shape"
+            and isinstance(shape.value, ast.Name)
+            and shape.value.id in names
+            and isinstance(axis, (ast.Constant, ast.UnaryOp))
+            and ast.literal_eval(axis) in (1, -1)
+        ):
+            why = f"its second axis is read as the vocabulary (`{stmt.targets[0].id} = {ast.unparse(v)}`)"
+            param = shape.value.id
+            out[param] = Taint(LABEL, COLS, confidence="medium", source=param, why=why)
+    return out
+
+
 def named_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
     """Parameters whose default names a head tensor (`key="Teacher/fc2/weights"`): `params[key]`
     is that tensor unless a call says otherwise."""
@@ -91,6 +121,7 @@ def parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, given: dict[int, st
     # a docstring about label rows makes the matrix-named parameters label rows, unless it says which
     # parameter is the head (`W_U: (d_model, d_vocab) unembedding matrix`): then the others are not
     documented = (bool(_LABEL_DOC.search(doc)) and not defined) or named
+    defined = {**_vocab_columns(node), **defined}
     out: dict[str, Taint] = {}
     args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
     scalars = _scalar_params(node)

@@ -43,7 +43,7 @@ def written_norm(an: AnalyzerHost, c: CallSite) -> Any:
 
 def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
     """`np.maximum(norms, 1e-8)`, `torch.clamp(norms, min=eps)`: a norm kept off zero is still the
-    norm (dividing by it normalises)."""
+    norm (dividing by it normalises); so is a norm made a Python number (`float(torch.norm(x))`)."""
     return next((a for a in c.args if isinstance(a, NormOf)), NOTHING)
 
 
@@ -338,7 +338,7 @@ FUNCTIONS: dict[str, Handler] = {
     **table(stack, *P.STACK_CALLS, "hstack", "column_stack"),
     **table(propagate, *P.PROPAGATE_CALLS, "DataFrame"),
     **table(select_rows, "index_select", "gather", "take", "embedding"),
-    **table(guarded_norm, *P.NORM_GUARDS),
+    **table(guarded_norm, *P.NORM_GUARDS, "float"),
     **table(unsqueeze_call, "unsqueeze", "expand_dims"),
     **table(multiply, "multiply", "mul"),
     **table(row_sum, "sum"),
