@@ -365,7 +365,11 @@ def _trained_as_logits(ev: Event) -> bool:
 
 def _scaled_cosine_logits(code: str) -> bool:
     """Logits made from a product times a temperature, in code that normalises the head's weight: the
-    file evaluates a cosine classifier (NormFace), whose rows the model itself normalises."""
+    file evaluates a cosine classifier (NormFace), whose rows the model itself normalises. So does a
+    product with the module's own normalised weight plus its bias (`unit_w = F.normalize(self.fc.weight)`,
+    `out = torch.mm(x, unit_w.t()) + self.fc.bias`): a normalised-weight head's forward pass."""
+    if _biased_unit_product(code):
+        return True
     if not P.NORMALISED_WEIGHT.search(code):
         return False
     for m in P.SCALED_LOGITS.finditer(code):
@@ -373,6 +377,24 @@ def _scaled_cosine_logits(code: str) -> bool:
             return True
         rescaled = re.compile(rf"^\s*{m['name']}\s*=(?!=)[^\n]*\b{m['name']}\b[^\n]*\*[^\n]*$", re.MULTILINE)
         if any(P.SCALED_LOGITS_FACTOR.search(r.group(0)) for r in rescaled.finditer(code, m.end())):
+            return True
+    return False
+
+
+# `unit_w = F.normalize(self.classifier[0].weight, dim=1)`, `out = torch.mm(x, unit_w.t()) + self.classifier[0].bias`
+_UNIT_SELF_WEIGHT = re.compile(
+    r"^\s*(\w+)\s*=\s*(?:F\.|torch\.nn\.functional\.)?normalize\(\s*self\.[\w.\[\]]*weight\b", re.M
+)
+_BIASED_PRODUCT = re.compile(
+    r"^\s*(?:\w+\s*=(?!=)|return\b)([^\n]*(?:@|\bmm\(|\bmatmul\()[^\n]*)\+\s*self\.[\w.\[\]]*\.bias\b", re.M
+)
+
+
+def _biased_unit_product(code: str) -> bool:
+    units = {m[1] for m in _UNIT_SELF_WEIGHT.finditer(code)}
+    for m in _BIASED_PRODUCT.finditer(code):
+        words = set(re.findall(r"\w+", m[1]))
+        if words & units or re.search(r"normalize\(\s*self\.[\w.\[\]]*weight", m[1]):
             return True
     return False
 

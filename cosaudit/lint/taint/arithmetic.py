@@ -151,10 +151,21 @@ class ArithmeticRules(AnalyzerHost):
         if isinstance(sim, Sim) and sim.event.ranking and _LOGIT_SCALE.match(access_path(scale) or ""):
             sim.event.derived.append(Derived("logits", self._pos(node), "scaled as logits"))
 
+    def _biased_as_logits(self, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> None:
+        """`l3_out = torch.mm(x, unit_w.t()) + self.classifier_3[0].bias` in a forward pass: the module's
+        own bias added to the scores makes them its logits (a normalised-weight head), not a ranking."""
+        if not self._quiet:
+            return
+        sim, bias = (left, right_node) if isinstance(left, Sim) else (right, left_node)
+        path = access_path(bias) or ""
+        if isinstance(sim, Sim) and sim.event.ranking and path.startswith("self.") and path.endswith(".bias"):
+            sim.event.derived.append(Derived("logits", self._pos(bias), "its module's bias added: logits"))
+
     def _other_operator(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> Any:
         """`+`, `*` left over, `**`, …: a norm kept off zero by an added epsilon stays the norm; a
         similarity flows on; other values combine."""
         if isinstance(op, ast.Add):
+            self._biased_as_logits(left, right, left_node, right_node)
             guarded = _norm_plus_eps(left, right, left_node, right_node)
             if guarded is not None:
                 return guarded
