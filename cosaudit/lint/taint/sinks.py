@@ -71,9 +71,16 @@ def _plain_averages(node: ast.AST) -> set[int]:
             base = call.func.value
             if isinstance(base, ast.Name) and base.id in ARRAY_MODULES:
                 base = call.args[0] if call.args else base
-            if not isinstance(base, ast.Subscript):
+            if not isinstance(base, ast.Subscript) or _sliced(base):
                 plain.add(id(call.func))
     return plain
+
+
+def _sliced(sub: ast.Subscript) -> bool:
+    """`hs[:200, None, :]`: slices and new axes pick samples by position, not a class's samples by
+    their labels (`H[y == c]`, `feats[idx]`, `per_class[3]`)."""
+    elts = sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+    return all(isinstance(e, ast.Slice) or (isinstance(e, ast.Constant) and e.value in (None, Ellipsis)) for e in elts)
 
 
 def as_row(value: Any) -> Any:
