@@ -119,12 +119,16 @@ def _formula_hits(par: Paragraph, section_text: str, heads: frozenset[str] = fro
         # on the line is a damping rate, not Park et al.'s unembedding)
         named = any(FORMULA_SUBJECT.search(a) for a in args) if args else FORMULA_SUBJECT.search(text)
         own = named or _takes_head(text, heads)
-        # a subject from the section only: the formula itself must compare two vectors
-        subject = own or (_found(SUBJECT, section_text) and _between_vectors(text))
+        # a subject from the section only: the formula itself must compare two vectors, and not
+        # class means (`\mu_i^T \mu_j / (\|\mu_i\| \|\mu_j\|)`, NC2 on the features)
+        subject = own or (_found(SUBJECT, section_text) and _between_vectors(text) and not _MEANS.search(text))
         if subject and not _found(CAVEAT, section_text):
             hits.append(ProseHit("COS203", line, m.start() + 1, cell, text.strip()))
     return hits
 
+
+# class means in a formula: `\mu_i`, `\bar{h}_c`, `\boldsymbol{\mu}_k`
+_MEANS = re.compile(r"\\mu\b|\\bar\s*\{?\s*(?:h|\\mathbf\s*\{?h)")
 
 # `\cos\theta_{ij}`, `\angle(u, v)`: an angle between two vectors, not of a scalar
 _ANGLE_OF_VECTORS = re.compile(r"\\cos\s*\\theta|\\angle|\\arccos")

@@ -355,5 +355,6 @@ CODE_FORMULA = re.compile(
 # plain `cos(u_a, u_b)` counts only in math (a display block or between $…$)
 FORMULA_PLAIN = re.compile(r"\bcos\s*\(\s*[uwγ]")
 FORMULA_SUBJECT = re.compile(
-    r"\\gamma|W_\{?U|unembed|u_\{?[ijaby]|w_\{?[ijaby]|\\mathbf\s*\{?[uvw]", _I
+    # `u_i`, `w_a` on their own (not the tail of `\mu_i`)
+    r"\\gamma|W_\{?U|unembed|(?<![A-Za-z])u_\{?[ijaby]|(?<![A-Za-z])w_\{?[ijaby]|\\mathbf\s*\{?[uvw]", _I
 )

@@ -103,3 +103,12 @@ def test_a_head_from_an_imported_getter_is_named_as_the_code_wrote_it() -> None:
     code = "from utils import get_classifier_layer\nw = get_classifier_layer(model).weight\nG = w @ w.T\n"
     (f,) = [f for f in check_text(code) if f.code != "COS301"]
     assert f.code == "COS102" and "`get_classifier_layer().weight`" in f.message
+
+
+def test_a_formula_over_class_means_is_not_one_over_label_rows() -> None:
+    """`\\mu_i` holds `u_i` but is a class mean: its normalised inner product is NC2 on the features."""
+    formula = "$$\\frac{\\mu_i^T \\mu_j}{\\|\\mu_i\\| \\|\\mu_j\\|} = -1/(K-1)$$\n"
+    means = "# Definition\n\nThe class means form a simplex ETF when:\n\n" + formula
+    rows = means.replace("\\mu", "w")
+    assert check_text(means, "note.md") == []
+    assert [f.code for f in check_text(rows, "note.md")] == ["COS203"]
