@@ -213,6 +213,7 @@ _TARGETS = {
     "heldout59": (12, 12, 2, 10, {".py", ".ipynb"}),
     "heldout60": (4, 4, 0, 4, {".py", ".md"}),
     "heldout62": (27, 23, 5, 22, {".py", ".ipynb", ".md"}),
+    "heldout63": (73, 63, 12, 61, {".py", ".ipynb", ".md"}),
 }
 # rounds of issue threads (27, 28), or with some (57: h57a's threads beside two helpers' repository files)
 _THREAD_ROUNDS = {"heldout27": "", "heldout28": "", "heldout57": "h57a-"}
