@@ -163,11 +163,17 @@ class IndexingRules(AnalyzerHost):
             # W[None, :, :], W[:, None] — broadcasting views of the same rows
             return replace(base, axes=_broadcast_axes(base, elts)) if base.orient != VEC else base
         if base.orient in (ROWS, SEL):
-            first = real[0]
-            if ellipsis or (len(real) >= 2 and _is_full(first)):
-                return None  # a column: hidden dimensions, not labels
-            return base if _is_full(first) else replace(base, orient=self._selection(first, env))
+            return self._row_index(base, real, ellipsis, env)
         return self._column_index(base, real, ellipsis, env)
+
+    def _row_index(self, base: Taint, real: list[ast.expr], ellipsis: bool, env: dict[str, Any]) -> Any:
+        """Label rows indexed (`W[ids]`, `W[i]`): a selection or a row; a column is hidden dimensions."""
+        first = real[0]
+        if len(real) == 2 and _is_full(first) and base.confidence != "high" and _label_index(real[1]):
+            return replace(base, orient=VEC)  # `unembed[:, tok]`: a name's layout was [d, V] after all
+        if ellipsis or (len(real) >= 2 and _is_full(first)):
+            return None  # a column: hidden dimensions, not labels
+        return base if _is_full(first) else replace(base, orient=self._selection(first, env))
 
     def _column_index(self, base: Taint, real: list[ast.expr], ellipsis: bool, env: dict[str, Any]) -> Any:
         """Label columns indexed (`W_U[:, ids]`): the label axis is the last one."""
@@ -249,6 +255,19 @@ def _broadcast_axes(base: Taint, elts: list[ast.expr]) -> tuple[int, int, int] |
     for axis in range(consumed, ndim):
         where[axis] = out + axis - consumed
     return (out + ndim - consumed, where[hidden], where[label])
+
+
+# one token's or label's id by its name (`tok`, `answer_token`, `label_id`, `target_id`)
+_LABEL_INDEX_NAME = re.compile(
+    r"^(?:\w+_)?(?:tok|token|tok_?id|token_?id|label_?id|class_?id|answer_?id|target_?id)$", re.I
+)
+
+
+def _label_index(e: ast.AST) -> bool:
+    """Does `e` pick one label by its id: a token id, or a name for one (`int(tok)` too)?"""
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "int" and e.args:
+        e = e.args[0]
+    return _token_id(e) or (isinstance(e, ast.Name) and _LABEL_INDEX_NAME.match(e.id) is not None)
 
 
 def _token_id(e: ast.AST) -> bool:

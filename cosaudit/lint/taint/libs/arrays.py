@@ -48,12 +48,13 @@ def guarded_norm(an: AnalyzerHost, c: CallSite) -> Any:
 
 
 def norm_method(an: AnalyzerHost, c: CallSite) -> Any:
-    """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions: still the norm; a unit
-    vector of ours converted (`unit.float()`, `.detach().cpu()`) is still one."""
+    """`norms.clamp(min=eps)`, `.clamp_min(eps)`, `.clip(eps, None)`, conversions (`.item()`): still the
+    norm; a unit vector of ours converted (`unit.float()`, `.detach().cpu()`) is still one."""
     meth = c.method.attr
     for a in c.node.args:
         an.eval(a, c.env)
-    return c.receiver if meth in P.NORM_GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE else None
+    kept = meth in P.NORM_GUARDS or meth in P.PROPAGATE_METHODS or meth in _RESHAPE or meth == "item"
+    return c.receiver if kept else None
 
 
 def normalize(an: AnalyzerHost, c: CallSite) -> Any:
