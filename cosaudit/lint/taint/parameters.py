@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.names import match_source
@@ -70,7 +71,7 @@ def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Ta
     a [d, V] matrix, one column per label, as TransformerLens' `W_U` is (an input table is [V, d])."""
     names = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     out: dict[str, Taint] = {}
-    for stmt in ast.walk(node):
+    for stmt in _statements(node.body):
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
             continue
         v = stmt.value
@@ -89,6 +90,19 @@ def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Ta
             param = shape.value.id
             out[param] = Taint(LABEL, COLS, confidence="medium", source=param, why=why)
     return out
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a block and of the blocks nested in it (not the expressions: far fewer nodes
+    than `ast.walk`, read for each function of every file)."""
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list):
+                stack.extend(reversed([s for s in inner if isinstance(s, (ast.stmt, ast.excepthandler))]))  # type: ignore[misc]
 
 
 def named_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
