@@ -42,12 +42,18 @@ _MATRIX_PARAM = re.compile(r"^(W|w|weights?|W_\w*|classifier\w*|fc\w*|head\w*|cl
 # a docstring that defines a parameter as the head: "unit_rows = F.normalize(lm_head.weight, dim=-1)",
 # or describes it so in an argument list ("lm_head_norm: F.normalize(lm_head.weight.float(), dim=-1) [V, d]",
 # "gate_w: [n_experts, d_model] rows of the softmax router", "w: (C, d) classifier weights")
+_HEAD_NAMES = r"lm_head|unembed(?:ding)?|W_U|get_output_embeddings"
+# in words, the description must open with them (after a shape), or offer them as an alternative ("centred
+# class means or the classifier's weight rows"): "features: fed to the classifier weights" describes features
 _HEAD_WORDS = (
-    r"lm_head|unembed(?:ding)?|W_U|get_output_embeddings|"
-    r"classifier(?:'s)? (?:rows|weights?|weight matrix|weight vectors)|class(?:ifier)? weight vectors|"
-    r"rows of the (?:softmax |linear |last[- ]layer |final )?(?:classifier|head|router|gate|output layer)"
+    r"(?:classifier(?:'s)? (?:rows|weights?|weight matrix|weight vectors)|class(?:ifier)? weight vectors|"
+    r"rows of the (?:softmax |linear |last[- ]layer |final )?(?:classifier|head|router|gate|output layer))"
 )
-_DOC_DEFINITION = re.compile(rf"\b([A-Za-z_]\w*)[ \t]*[=:][ \t]*([^\n=]*?\b(?:{_HEAD_WORDS})\b[^\n]*)")
+_DOC_DEFINITION = re.compile(
+    rf"\b([A-Za-z_]\w*)[ \t]*[=:][ \t]*([^\n=]*?\b(?:{_HEAD_NAMES})\b[^\n]*"
+    rf"|(?:[\[(][^\n\])]*[\])][ \t,:]*)?(?:[^\n=]*?\b(?:or|and) )?(?:the |its |a |one |unit[- ]length )?"
+    rf"(?:[\w-]+ )?{_HEAD_WORDS}\b[^\n]*)"
+)
 
 
 def _defined_in_doc(doc: str) -> dict[str, Taint]:
@@ -66,8 +72,13 @@ def _defined_in_doc(doc: str) -> dict[str, Taint]:
 _VOCAB_SIZE = re.compile(r"^(?:vocab|vocab_size|n_vocab|d_vocab|num_vocab|n_tokens|num_tokens|n_classes|num_classes)$")
 
 
+# a parameter named as a weight matrix (`decoder_weight`, `W`, `unembed`, `kernel`), not as scores
+# (`vocab = logits.shape[-1]` is as common, and logits are no head)
+_WEIGHT_NAMED = re.compile(r"weight|^W|_w$|unembed|decoder|head|matrix|table|kernel|emb", re.I)
+
+
 def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Taint]:
-    """Parameters whose second axis the body reads as the vocabulary (`vocab = decoder_weight.shape[1]`):
+    """Weight-named parameters whose second axis the body reads as the vocabulary (`vocab = decoder_weight.shape[1]`):
     a [d, V] matrix, one column per label, as TransformerLens' `W_U` is (an input table is [V, d])."""
     names = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     out: dict[str, Taint] = {}
@@ -83,6 +94,7 @@ def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Ta
             and shape.attr == "shape"
             and isinstance(shape.value, ast.Name)
             and shape.value.id in names
+            and _WEIGHT_NAMED.search(shape.value.id) is not None
             and isinstance(axis, (ast.Constant, ast.UnaryOp))
             and ast.literal_eval(axis) in (1, -1)
         ):

@@ -162,7 +162,7 @@ def scale(an: AnalyzerHost, c: CallSite) -> Any:
     return NOTHING
 
 
-def _label_rows_among(items: list[Any]) -> Taint | None:
+def _label_rows_among(items: list[Any], concatenated: bool = False) -> Taint | None:
     """Two or more single label rows of one head stacked with other vectors (`torch.stack([w_out,
     W_U[:, a], W_U[:, an]])`), or a head's rows concatenated with other rows (`torch.cat([cls_rows,
     reg_rows])`): a product of the stack with itself compares those rows, so the stack is a
@@ -170,6 +170,8 @@ def _label_rows_among(items: list[Any]) -> Taint | None:
     rows = [t for t in items if isinstance(t, Taint) and t.kind == LABEL and t.orient == VEC]
     if len(rows) >= 2 and len({t.source for t in rows}) == 1:
         return replace(rows[0], orient=SEL)
+    if not concatenated:
+        return None  # `torch.stack([W, M])` puts whole matrices on a new axis: `[0]` is W, not a row
     block = next((t for t in items if isinstance(t, Taint) and t.kind == LABEL and t.orient in (ROWS, SEL)), None)
     return replace(block, orient=SEL) if block is not None else None
 
@@ -194,7 +196,7 @@ def stack(an: AnalyzerHost, c: CallSite) -> Any:
         return replace(taints[0], orient=SEL, root=roots.pop() if len(roots) == 1 else None)
     if isinstance(first, Taint):
         return first
-    return _label_rows_among(items) or stacked_similarities(an, c, items)
+    return _label_rows_among(items, c.name != "stack") or stacked_similarities(an, c, items)
 
 
 def propagate(an: AnalyzerHost, c: CallSite) -> Any:
