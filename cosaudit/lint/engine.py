@@ -35,6 +35,7 @@ from cosaudit.lint.formats.interface import (
     DocumentKind,
     Paragraph,
 )
+from cosaudit.lint.head_evidence import normalised_head
 from cosaudit.lint.imports import FileImports, ModuleIndex
 from cosaudit.lint.model import CheckResult, Confidence, Finding, Notice, NoticeKind, Severity
 from cosaudit.lint.prose import analyse_prose
@@ -154,10 +155,7 @@ class DocumentChecker:
         assumed_positions = not named_positions and _unnamed_masked_lm(live_code)
         facts = Facts(
             sigmoid=_sigmoid_head(code_text, live_code),
-            normalised_head=bool(P.NORMALISED_HEAD_EVIDENCE.search(live_code))
-            or _scaled_cosine_logits(live_code)
-            or "cosine head" in code.imported_classes
-            or any(_trained_as_logits(ev) for ev in events),
+            normalised_head=normalised_head(live_code, events, code.imported_classes),
             tied=bool(P.TIE_EVIDENCE.search(code_text)),
             tied_checkpoints=_tied_checkpoints(live_code),
             tied_positions=named_positions or assumed_positions,
@@ -354,51 +352,6 @@ def _ties_by_variable(code: str) -> dict[str, str]:
         if kinds.get(var, {""}) == {""}:
             kinds[var] = k
     return {var: k.pop() for var, k in kinds.items() if len(k) == 1 and "" not in k}
-
-
-def _trained_as_logits(ev: Event) -> bool:
-    """One vector's cosines with every unit row, passed to a training loss as logits: the model is a
-    cosine classifier (it normalises its rows itself), as the forward passes of SoftNet-style
-    `norm_cosine_similarity(features, weights, sigma)` heads are."""
-    return ev.ranking and ev.trained_as_logits
-
-
-def _scaled_cosine_logits(code: str) -> bool:
-    """Logits made from a product times a temperature, in code that normalises the head's weight: the
-    file evaluates a cosine classifier (NormFace), whose rows the model itself normalises. So does a
-    product with the module's own normalised weight plus its bias (`unit_w = F.normalize(self.fc.weight)`,
-    `out = torch.mm(x, unit_w.t()) + self.fc.bias`): a normalised-weight head's forward pass."""
-    if _biased_unit_product(code):
-        return True
-    if not P.NORMALISED_WEIGHT.search(code):
-        return False
-    for m in P.SCALED_LOGITS.finditer(code):
-        if P.SCALED_LOGITS_FACTOR.search(m.group(0)):
-            return True
-        rescaled = re.compile(rf"^\s*{m['name']}\s*=(?!=)[^\n]*\b{m['name']}\b[^\n]*\*[^\n]*$", re.MULTILINE)
-        if any(P.SCALED_LOGITS_FACTOR.search(r.group(0)) for r in rescaled.finditer(code, m.end())):
-            return True
-    return False
-
-
-# `unit_w = F.normalize(self.classifier[0].weight, dim=1)`, `out = torch.mm(x, unit_w.t()) + self.classifier[0].bias`
-_UNIT_SELF_WEIGHT = re.compile(
-    r"^\s*(\w+)\s*=\s*(?:F\.|torch\.nn\.functional\.)?normalize\(\s*self\.[\w.\[\]]*weight\b", re.M
-)
-_BIASED_PRODUCT = re.compile(
-    r"^\s*(?:\w+\s*=(?!=)|return\b)([^\n]*(?:@|\bmm\(|\bmatmul\()[^\n]*)\+\s*self\.[\w.\[\]]*\.bias\b", re.M
-)
-
-
-def _biased_unit_product(code: str) -> bool:
-    if ".bias" not in code or "normalize(" not in code:
-        return False  # the cheap test first: read for every file
-    units = {m[1] for m in _UNIT_SELF_WEIGHT.finditer(code)}
-    for m in _BIASED_PRODUCT.finditer(code):
-        words = set(re.findall(r"\w+", m[1]))
-        if words & units or re.search(r"normalize\(\s*self\.[\w.\[\]]*weight", m[1]):
-            return True
-    return False
 
 
 def check_paths(

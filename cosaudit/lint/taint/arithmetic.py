@@ -133,7 +133,7 @@ class ArithmeticRules(AnalyzerHost):
                 return right
             return self._subtract(left, right)
         if isinstance(op, ast.Mult):
-            self._scaled_as_logits(left, right, left_node, right_node, node)
+            self._module_logits(op, left, right, left_node, right_node)
             scaled = self._times_inverse_norm(left, right, left_node, right_node)
             if scaled is not None:
                 return scaled
@@ -142,30 +142,27 @@ class ArithmeticRules(AnalyzerHost):
                 return product
         return self._other_operator(op, left, right, left_node, right_node)
 
-    def _scaled_as_logits(self, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST, node: ast.AST) -> None:
-        """`fg_cls_score = (w_unit * feat_unit).sum(-1) * self.cos_scale` in a forward pass: the scores are
-        the model's logits (a cosine classifier), not a ranking it makes for itself."""
+    def _module_logits(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> None:
+        """In a forward pass, scores times the module's own scale (`(w_unit * feat_unit).sum(-1) *
+        self.cos_scale`) or plus its own bias (`torch.mm(x, unit_w.t()) + self.fc[0].bias`) are that
+        model's logits (a cosine or normalised-weight head), not a ranking it makes for itself."""
         if not self._quiet:
             return
-        sim, scale = (left, right_node) if isinstance(left, Sim) else (right, left_node)
-        if isinstance(sim, Sim) and sim.event.ranking and _LOGIT_SCALE.match(access_path(scale) or ""):
-            sim.event.derived.append(Derived("logits", self._pos(node), "scaled as logits"))
-
-    def _biased_as_logits(self, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> None:
-        """`l3_out = torch.mm(x, unit_w.t()) + self.classifier_3[0].bias` in a forward pass: the module's
-        own bias added to the scores makes them its logits (a normalised-weight head), not a ranking."""
-        if not self._quiet:
+        sim, other = (left, right_node) if isinstance(left, Sim) else (right, left_node)
+        if not (isinstance(sim, Sim) and sim.event.ranking):
             return
-        sim, bias = (left, right_node) if isinstance(left, Sim) else (right, left_node)
-        path = access_path(bias) or ""
-        if isinstance(sim, Sim) and sim.event.ranking and path.startswith("self.") and path.endswith(".bias"):
-            sim.event.derived.append(Derived("logits", self._pos(bias), "its module's bias added: logits"))
+        path = access_path(other) or ""
+        scaled = isinstance(op, ast.Mult) and _LOGIT_SCALE.match(path) is not None
+        biased = isinstance(op, ast.Add) and path.startswith("self.") and path.endswith(".bias")
+        if scaled or biased:
+            why = "scaled as logits" if scaled else "its module's bias added: logits"
+            sim.event.derived.append(Derived("logits", self._pos(other), why))
 
     def _other_operator(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> Any:
         """`+`, `*` left over, `**`, …: a norm kept off zero by an added epsilon stays the norm; a
         similarity flows on; other values combine."""
         if isinstance(op, ast.Add):
-            self._biased_as_logits(left, right, left_node, right_node)
+            self._module_logits(op, left, right, left_node, right_node)
             guarded = _norm_plus_eps(left, right, left_node, right_node)
             if guarded is not None:
                 return guarded

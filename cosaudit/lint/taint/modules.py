@@ -13,14 +13,13 @@ from typing import Any
 
 from cosaudit.lint.taint.functions import imported, lens_operands
 from cosaudit.lint.taint.host import AnalyzerHost
-from cosaudit.lint.taint.parameters import matrix_param
+from cosaudit.lint.taint.parameters import generic_rows_param, matrix_param
 from cosaudit.lint.taint.values import COLS, LABEL, PARAM, ROWS, Event, Exported, FuncInfo, Taint
 
 # (module, level) -> the label-row helpers of that module of the scan; None: the module is not in the scan
 ImportLookup = Callable[[str | None, int], dict[str, Exported] | None]
 
 _ETF_NAME = re.compile(r"etf|simplex|nc2|equiangul", re.I)
-_GENERIC_ROWS = re.compile(r"^(?:rows|unit_rows|vectors|vecs|mat|matrix|M)$")
 _RANKINGS = {"topk", "argsort", "sort", "argpartition", "search"}
 
 
@@ -121,7 +120,7 @@ class ModuleRules(AnalyzerHost):
             a = tmpl.a
             # beside the loader, a generic matrix name (`rows`, `mat`) is most likely what it loads (weaker
             # evidence than a classifier's name: a warning, saying why)
-            generic = loader is not None and _GENERIC_ROWS.match(a.source) is not None
+            generic = loader is not None and generic_rows_param(a.source)
             if not tmpl.between_labels or a.kind != PARAM or not (matrix_param(a.source) or generic):
                 continue
             etf = bool(_ETF_NAME.search(info.node.name)) or (tmpl.helper is not None and _ETF_NAME.search(tmpl.helper))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.names import match_source
+from cosaudit.lint.taint.syntax import nested_statements
 from cosaudit.lint.taint.values import COLS, LABEL, PARAM, ROWS, SEL, VEC, Taint
 
 # A docstring that says the function works on classifier rows / unembeddings makes its
@@ -82,7 +82,8 @@ def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Ta
     a [d, V] matrix, one column per label, as TransformerLens' `W_U` is (an input table is [V, d])."""
     names = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
     out: dict[str, Taint] = {}
-    for stmt in _statements(node.body):
+    body: list[ast.AST] = list(node.body)
+    for stmt in nested_statements(body):
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
             continue
         v = stmt.value
@@ -104,19 +105,6 @@ def _vocab_columns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Ta
     return out
 
 
-def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Every statement of a block and of the blocks nested in it (not the expressions: far fewer nodes
-    than `ast.walk`, read for each function of every file)."""
-    stack = list(reversed(body))
-    while stack:
-        stmt = stack.pop()
-        yield stmt
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            inner = getattr(stmt, field, None)
-            if isinstance(inner, list):
-                stack.extend(reversed([s for s in inner if isinstance(s, (ast.stmt, ast.excepthandler))]))  # type: ignore[misc]
-
-
 def named_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
     """Parameters whose default names a head tensor (`key="Teacher/fc2/weights"`): `params[key]`
     is that tensor unless a call says otherwise."""
@@ -129,6 +117,15 @@ def named_defaults(node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, st
         for a, d in pairs
         if isinstance(d, ast.Constant) and isinstance(d.value, str) and match_source("_." + d.value) is not None
     }
+
+
+# beside a module's head loader, a generic name for a matrix (`rows`, `mat`) is most likely what it loads
+_GENERIC_ROWS = re.compile(r"^(?:rows|unit_rows|vectors|vecs|mat|matrix|M)$")
+
+
+def generic_rows_param(name: str) -> bool:
+    """Is a parameter named as some matrix of rows, without saying whose (`rows`, `vectors`, `mat`)?"""
+    return bool(_GENERIC_ROWS.match(name))
 
 
 def matrix_param(name: str) -> bool:

@@ -33,15 +33,17 @@ from cosaudit.lint.taint.values import (
 )
 
 # class means / centroids / prototypes (neural-collapse code compares classifier rows with them)
+# ... but an LM's average hidden state (`mean_state`, `mean_resid`) is no class's mean
 _LM_AVERAGE = re.compile(r"state|hidden|resid|activation", re.I)
+_CLASS_WORD = re.compile(r"class|cls", re.I)
 _MEAN_NAME = re.compile(r"mean|centroid|proto|^mus?$|^mu_|_mu$", re.I)
 _MEAN_MATRIX = re.compile(r"^M(_\w*)?$")
 
 
 def mean_named(name: str) -> bool:
     """Is a variable named for class means (`class_means`, `mu_c`, `M`, `centroids`, `prototypes`)?"""
-    if _LM_AVERAGE.search(name) and not re.search(r"class|cls", name, re.I):
-        return False  # `mean_state`, `mean_resid`: an LM's average hidden state, no class's mean
+    if _LM_AVERAGE.search(name) and not _CLASS_WORD.search(name):
+        return False
     return bool(_MEAN_NAME.search(name) or _MEAN_MATRIX.match(name))
 
 
