@@ -21,6 +21,7 @@ from cosaudit.lint.prose_cues import (
     CLAIM,
     COACTIVATION,
     CODE_FORMULA,
+    CONFUSABLE,
     COS_ARGS,
     COSINE_LOGITS,
     COSINE_WORD,
@@ -233,6 +234,13 @@ def _forward_pass(text: str) -> bool:
     return bool(FORWARD.search(text)) and all(PRODUCT.match(r) for r in rels)
 
 
+# "the cosine of the rows cannot distinguish these two models": the measure is what fails, a critique
+# (not "the cosine is high, so the model cannot tell them apart", a claim of confusability)
+_MEASURE_FAILS = re.compile(
+    r"\b(?:cos(?:ines?)?|similarit(?:y|ies)|angles?|geometry|metrics?|measures?)\b"
+    r"(?:(?!\b(?:so|because|hence|thus|which|therefore|and)\b)[^.;,]){0,80}?(?:" + CONFUSABLE.pattern + ")",
+    _I,
+)
 # a word in quotes is a label, not a denial: the rows of "yes" and "no"
 _QUOTED = re.compile(r"(?<!\w)[\"'“‘][^\"'“”‘’\n]{1,24}[\"'”’](?!\w)")
 
@@ -256,7 +264,8 @@ def _sentence_hit(
     follows ("compute cosine distance with the other classes", "between these templates") compares
     those rows (COS202)."""
     rel = _first_relation(s.text) or ANALOGY.search(s.text)
-    if not rel or REFUTE.search(_QUOTED.sub("", s.text)) or _other_operand(s.text) or _others_closeness(s.text):
+    denial_free = _QUOTED.sub("", s.text if _MEASURE_FAILS.search(s.text) else CONFUSABLE.sub(" ", s.text))
+    if not rel or REFUTE.search(denial_free) or _other_operand(s.text) or _others_closeness(s.text):
         return None
     own_subject = _subject(s, document_subject)
     if own_subject and _apart(s.text):

@@ -118,6 +118,9 @@ RELATION = re.compile(
     r"(?:ways?|directions?)|"
     r"(?:nearly|almost|roughly|approximately|close to) (?:anti-?)?parallel|parallel (?:to|with)|anti-?parallel|"
     r"close(?:r|st)? together|cluster(?:s|ed)? (?:together|by)|"
+    # rows that collapse onto one direction ("the rare classes' rows fold onto almost the same direction")
+    r"(?:fold|fall|collapse)(?:s|ed|ing)? onto (?:each other|one another|(?:almost |nearly |roughly )?the same "
+    r"(?:direction|line|point))|(?:squeezed|pushed|packed|pulled|drawn) together|"
     # "the rows of the output layer for happy and joy are close"
     r"(?:are|is|sit|lie|remain|stay) (?:very |quite |fairly |really )?close(?:r|st)?(?= *(?:[,.;:]|$|and\b|so\b))|"
     r"similar directions?|"
@@ -141,6 +144,12 @@ RELATION = re.compile(
     r"proximity)\b",
     _I,
 )
+# labels the model cannot separate: "so the head can no longer tell them apart", "hard to distinguish",
+# "indistinguishable to the model"
+_CONFUSABLE = (
+    r"(?:(?:hard(?:er)?|difficult|impossible) to|no longer|cannot|can ?not|can't|unable to) "
+    r"(?:tell (?:\w+ ){0,3}apart|distinguish|separate|discriminate)|indistinguishab\w+"
+)
 CLAIM = re.compile(
     # not the estimator's name ("trained with Maximum Likelihood Estimation")
     r"\b(probabilit(?:y|ies)|(?<!maximum )(?<!log-)(?<!log )likel(?:y|ihood)(?! estimat)|"
@@ -153,9 +162,11 @@ CLAIM = re.compile(
     r"(?:visually |semantically )?similar (?:classes|labels|categories|tokens|words|concepts)|how similar|"
     r"mix(?:es|ed|ing)? up|(?:as|are|is|be) (?:\w+ )?related|"
     # co-activation: "a hidden state that raises one token raises the other (too)"
-    r"(?:raises?|lifts?|boosts?|increases?) the (?:other|second))\b",
+    r"(?:raises?|lifts?|boosts?|increases?) the (?:other|second)|" + _CONFUSABLE + r")\b",
     _I,
 )
+# the denial inside a claim of confusability ("can no longer tell them apart") is the claim, not a refutation
+CONFUSABLE = re.compile(_CONFUSABLE, _I)
 # word analogies, solved by vector arithmetic and the nearest row by cosine: a relation only in a
 # sentence that draws a conclusion from them (a results table "analogies on output embeddings" reports
 # an accuracy, not a geometry)
