@@ -13,7 +13,7 @@ from typing import Any
 
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.names import head_module_path
-from cosaudit.lint.taint.syntax import access_path, const, root_of
+from cosaudit.lint.taint.syntax import access_path, const, root_of, string_value
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -80,7 +80,9 @@ class IndexingRules(AnalyzerHost):
             return path
         picked = self._picked_name(node.slice)
         base = access_path(node.value, self.strings) if picked is not None else None
-        return f"{base}.{picked}" if base else None
+        if base:
+            return f"{base}.{picked}"
+        return _per_item_path(node, self.strings)
 
     def _e_Subscript(self, node: ast.Subscript, env: dict[str, Any]) -> Any:
         path = self._subscript_path(node)
@@ -89,7 +91,8 @@ class IndexingRules(AnalyzerHost):
         if named is not None:
             src = self._source_taint(named, env)
             if src is not None:
-                return src
+                item = _PER_ITEM.match(named)
+                return replace(src, root=item.group(1)) if item and isinstance(src, Taint) else src
         base = self.eval(node.value, env)
         if named is not None and not isinstance(base, DictVal) and head_module_path(named):
             return HeadModule(named)  # `model.classifier[-1]`, `sd["head"]`; not a dict of ours (`tables["output"]`)
@@ -197,6 +200,22 @@ class IndexingRules(AnalyzerHost):
             listed = isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists or e.id in self._id_lists
             return SEL if listed or _PLURAL_INDEX.match(e.id) else VEC
         return SEL if picks_several(e, self.strings) else VEC
+
+
+# `params[i].classifier.weight`: the head of item `i` of a collection of state dicts (clients, checkpoints);
+# items with different index names are different models
+_PER_ITEM = re.compile(r"^([\w.]+\[\w+\])\.")
+
+
+def _per_item_path(node: ast.Subscript, strings: dict[str, str]) -> str | None:
+    """`params[i]["classifier.weight"]` as `params[i].classifier.weight` (a string key on one item of a
+    collection indexed by a variable)."""
+    key = string_value(node.slice, strings)
+    inner = node.value
+    if key is None or not (isinstance(inner, ast.Subscript) and isinstance(inner.slice, ast.Name)):
+        return None
+    base = access_path(inner.value, strings)
+    return f"{base}[{inner.slice.id}].{key}" if base and "[" not in base else None
 
 
 def picks_several(e: ast.AST, strings: dict[str, str]) -> bool:

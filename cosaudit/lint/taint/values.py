@@ -142,7 +142,14 @@ class TupleVal:
         if values and all(_matrix_or_selection(v) for v in values):
             first: Taint = values[0]
             return first
+        # `embs.append(W[t])` in a loop over ids: every item is a row of the one head, whichever is picked
+        if values and all(_label_row(v) and v.source == values[0].source for v in values):
+            return values[0]
         return None
+
+
+def _label_row(v: Any) -> bool:
+    return isinstance(v, Taint) and v.kind == LABEL and v.orient == VEC and bool(v.source)
 
 
 def _matrix_or_selection(v: Any) -> bool:
