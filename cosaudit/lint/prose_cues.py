@@ -212,6 +212,10 @@ OTHER_OPERAND = re.compile(
     # product with the function vector"): its logits, a logit lens
     r"\b(?:function|task|concept|control|style|context|random|truth|refusal|sentiment|honesty|contrastive)"
     r"[- ](?:vectors?|directions?|dir)\b|"
+    # a state's "direct alignment with the unembedding": its logits (direct logit attribution, a logit lens),
+    # not the rows' geometry (a heading "Alignment with the unembedding" may be a cosine lens)
+    r"\bdirect alignment (?:with|to) (?:the )?(?:unembedding|W_U|lm_head|LM head|output[- ]embeddings?)"
+    r"(?: matrix| space)?\b(?! (?:rows?|vectors?|columns?) (?:of|for)\b)|"
     # attention's products of queries and keys ("the dot product between the Q and K representations
     # forms the attention matrix"), not of the head's rows
     r"\b(?:between|of) (?:the )?(?:Q|queries|query vectors?) and (?:the )?(?:K|keys|key vectors?)\b|"
@@ -307,7 +311,12 @@ ANAPHORIC_MEASURE = re.compile(
     r"\b(?:under|by|with|using) (?:that|this|the same|such an?) (?:distance|metric|measure|similarity)\b", _I
 )
 # the head as a map that vectors pass through, with an optional gloss: "through W_U (unembedding)"
-MAP_USE = re.compile(r"\b(?:through|via)\s+(?:the\s+)?(?:" + SUBJECT.pattern + r")(?:\s*\([^()]*\))?", _I)
+# ... or one that a lens goes around ("a cosine-distance lens that bypasses lm_head"): not used at all
+MAP_USE = re.compile(
+    r"\b(?:through|via|bypass(?:es|ing|ed)?|skip(?:s|ping|ped)?|without (?:going through |using )?)\s+(?:the\s+)?"
+    r"(?:" + SUBJECT.pattern + r")(?:\s*\([^()]*\))?",
+    _I,
+)
 # logits are dot products with head rows: a sentence about computing them is the forward pass
 # (also the readout's own words: a label "wins by dot product", the model "reads answers using dot products")
 FORWARD = re.compile(
