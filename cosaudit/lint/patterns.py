@@ -360,7 +360,8 @@ _TIED_WITH_POSITIONS_NAMES = (
     r"xlm-roberta-|camembert-|longformer-|bart-|mbart-)"
 )
 _TIED_WITHOUT_POSITIONS_NAMES = (
-    r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B)"
+    # ESM-2 ties its MLM head to rotary token rows (ESM-1b's learned positions aside)
+    r"(?:t5-|google/gemma|gemma-|meta-llama/Llama-3\.2-[13]B|Qwen/Qwen2(?:\.5)?-(?:0\.5|1\.5|3)B|facebook/esm2_)"
 )
 # a model class of the scan that ties its token rows to its head (`self.transformer.wte.weight =
 # self.lm_head.weight`, either way round) and adds learned absolute positions (`wpe = nn.Embedding(...)`)
@@ -384,10 +385,10 @@ TIED_POSITIONS_EVIDENCE = re.compile(
 )
 # a masked LM loaded by a name the file does not give (`AutoModelForMaskedLM.from_pretrained(name)`):
 # BERT, RoBERTa, ALBERT, ELECTRA, XLM-R and their kin tie the MLM head to the token table beside learned
-# absolute positions; the masked LMs that do not (DeBERTa's relative positions, rotary ModernBERT and
-# RoFormer) are the exception a file names when it means one
+# absolute positions; the masked LMs that do not (DeBERTa's relative positions, rotary ModernBERT, RoFormer
+# and the protein model ESM-2) are the exception a file names when it means one
 UNNAMED_MASKED_LM = re.compile(r"\bAutoModelForMaskedLM\.from_pretrained\(\s*(?!\s|['\"])")
-MASKED_LM_WITHOUT_POSITIONS = re.compile(r"deberta|modernbert|roformer|nomic-bert|mosaic-bert", re.I)
+MASKED_LM_WITHOUT_POSITIONS = re.compile(r"deberta|modernbert|roformer|nomic-bert|mosaic-bert|\besm-?2|esm2_t\d", re.I)
 TIE_EVIDENCE = re.compile(
     r"tie_word_embeddings|_tied_weights_keys|data_ptr\(\)|tie_weights\(|"
     rf"['\"](?:{_TIED_WITH_POSITIONS_NAMES}|{_TIED_WITHOUT_POSITIONS_NAMES})"
