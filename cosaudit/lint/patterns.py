@@ -67,8 +67,10 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)layers\[-1\]\.kernel$",
             r"(^|\.)(head|lm_head|classifier|logits|output|out)\.kernel$",
             r"(^|\.)(?:unembed(?:ding)?|lm_head|head|classifier)_kernel$",  # a Flax head's [d, V] kernel kept by name
-            # a TF checkpoint's variable of the last dense layer: `teacher["Teacher/fc2/weights"]`
-            r"/(?:fc\d*|logits|classifier|head|softmax)/(?:weights|kernel)(?::0)?$",
+            # a TF checkpoint's variable of the last dense layer: `teacher["Teacher/fc2/weights"]`,
+            # `tf.train.load_variable(ckpt, "final_layer/kernel")`, Keras applications' `predictions/kernel`
+            r"(?:^|[/.])(?:fc\d*|logits|classifier|head|softmax|final_layer|output_layer|predictions)/"
+            r"(?:weights|kernel)(?::0)?$",
         ],
     ),
     (

@@ -181,6 +181,10 @@ class CallRules(AnalyzerHost):
         func = node.func
         fetch = isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice")
         by_name = isinstance(func, ast.Attribute) and func.attr in MODULE_LOOKUPS
+        if _tf_variable(func):
+            # `tf.train.load_variable(ckpt_dir, "logits/kernel")`: a TensorFlow checkpoint's variable
+            path = access_path(node, self.strings)
+            return self._source_taint(path, env) if path is not None else None
         if not (fetch or by_name) and not (isinstance(func, ast.Name) and func.id == "getattr"):
             return None
         path = access_path(node, self.strings)
@@ -219,3 +223,9 @@ class CallRules(AnalyzerHost):
         if not any(label_name(n) for names in self._string_lists.values() for n in names):
             return None
         return Taint(LABEL, ROWS, confidence="medium", source=f"get_tensor({arg.id})")
+
+
+def _tf_variable(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Attribute) and func.attr == "load_variable") or (
+        isinstance(func, ast.Name) and func.id == "load_variable"
+    )

@@ -56,16 +56,10 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
         named = _getattr_path(node, strings)
         if named is not None:
             return named
-        if (
-            isinstance(func, ast.Attribute)
-            # a dict's `get` / `pop`, a safetensors file's tensors, a module's own by dotted name
-            and func.attr in ("get_tensor", "get_slice", "get", "pop", *MODULE_LOOKUPS)
-            and node.args
-        ):
-            name = string_value(node.args[0], strings)
-            if name is not None:
-                base = access_path(func.value, strings) or "_"
-                return f"{base}.{name}"
+        looked_up = _looked_up_name(node, strings)
+        if looked_up is not None:
+            base = access_path(func.value, strings) if isinstance(func, ast.Attribute) else None
+            return f"{base or '_'}.{looked_up}"
         base = access_path(func, strings)
         return None if base is None else f"{base}()"
     if isinstance(node, ast.Subscript):
@@ -86,6 +80,19 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
         ):
             return f"{base}[-{sl.operand.value}]"
         return None
+    return None
+
+
+def _looked_up_name(node: ast.Call, strings: dict[str, str] | None) -> str | None:
+    """The tensor name a lookup call is given: a dict's `get` / `pop`, a safetensors file's tensors, a
+    module's own by dotted name (first argument); TensorFlow's `tf.train.load_variable(ckpt_dir,
+    "logits/kernel")`, a checkpoint's variable (second argument)."""
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if isinstance(func, ast.Attribute) and called in ("get_tensor", "get_slice", "get", "pop", *MODULE_LOOKUPS):
+        return string_value(node.args[0], strings) if node.args else None
+    if called == "load_variable" and len(node.args) >= 2:
+        return string_value(node.args[1], strings)
     return None
 
 
