@@ -149,6 +149,8 @@ class ExpressionRules(IndexingRules, ArithmeticRules):
             return replace(value, orient=SEL) if value.orient == VEC else TupleVal([value])
         if isinstance(value, Sim):
             return value
+        if isinstance(value, TupleVal) and not value.items and isinstance(elt, ast.List):
+            return TupleVal([value])  # `[[] for _ in range(n)]`: empty lists, filled item by item later
         return TupleVal([])  # a list of other things (token ids …): indexing with it selects rows
 
     def _e_ListComp(self, node: ast.ListComp, env: dict[str, Any]) -> Any:

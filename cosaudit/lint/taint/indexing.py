@@ -106,6 +106,8 @@ class IndexingRules(AnalyzerHost):
             idx = const(node.slice)
             if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
                 return base.items[idx]
+            if base.items and all(isinstance(v, TupleVal) for v in base.items):
+                return base.items[0]  # one of a list's inner lists (`per_view[v]`)
             return base.label_matrix()
         if isinstance(base, (ParamList, Children)):
             return self._listed(base, const(node.slice), env)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from typing import Any
 
 from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path, callee, mentions_similarity
-from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, Sim, Taint, TupleVal
+from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, SEL, VEC, Sim, Taint, TupleVal
 
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
@@ -128,4 +129,16 @@ def collect_method(an: AnalyzerHost, c: CallSite) -> Any:
         rows = [v for v in vals if isinstance(v, Taint) and (v.kind == LABEL or (v.kind == PARAM and v.row))]
         if rows:
             c.env[base] = TupleVal([*c.receiver.items, rows[0]])
+    elif meth in ("append", "insert") and isinstance(c.method.value, ast.Subscript):
+        _collect_into_inner_list(c.method.value, vals, c.env)
     return None
+
+
+def _collect_into_inner_list(inner: ast.Subscript, vals: list[Any], env: dict[str, Any]) -> None:
+    """`per_view[v].append(W[tok])` into `per_view = [[] for _ in range(n)]`: each inner list now holds
+    label rows, a selection of them (whichever inner list is picked)."""
+    outer = access_path(inner.value)
+    held = env.get(outer) if outer else None
+    rows = [v for v in vals if isinstance(v, Taint) and v.kind == LABEL and v.orient == VEC]
+    if isinstance(held, TupleVal) and rows and outer:
+        env[outer] = TupleVal([replace(rows[0], orient=SEL)])

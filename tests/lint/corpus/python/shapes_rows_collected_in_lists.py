@@ -30,3 +30,25 @@ def quiet_differences(head, pairs, h):
     for a, b in pairs:
         dirs.append(head.lm_head.weight[a] - head.lm_head.weight[b])
     return [d @ h for d in dirs]
+
+
+def rows_per_view(head, view_ids, n_views):
+    # one inner list per view, filled with the head's rows of each relation's tokens
+    per_view = [[] for _ in range(n_views)]
+    for views in view_ids:
+        for v, tok in enumerate(views):
+            per_view[v].append(head.lm_head.weight[tok])
+    return [torch.stack(rows) for rows in per_view]
+
+
+def view_spread(head, view_ids, n_views):
+    rows = rows_per_view(head, view_ids, n_views)
+    return F.cosine_similarity(rows[0].unsqueeze(1), rows[0].unsqueeze(0), dim=-1)  # expect: COS101
+
+
+def quiet_token_lists(tok, words, n_views):
+    # lists of lists of token ids, not of rows
+    per_view = [[] for _ in range(n_views)]
+    for w in words:
+        per_view[0].append(tok.encode(w)[0])
+    return per_view
