@@ -103,12 +103,7 @@ class IndexingRules(AnalyzerHost):
         if keyed is not None:
             return keyed
         if isinstance(base, TupleVal):
-            idx = const(node.slice)
-            if isinstance(idx, int) and -len(base.items) <= idx < len(base.items):
-                return base.items[idx]
-            if base.items and all(isinstance(v, TupleVal) for v in base.items):
-                return base.items[0]  # one of a list's inner lists (`per_view[v]`)
-            return base.label_matrix()
+            return _list_item(base, node.slice)
         if isinstance(base, (ParamList, Children)):
             return self._listed(base, const(node.slice), env)
         if isinstance(base, DictVal):  # `tables["output"]`; `tables[name]`: any of them
@@ -202,6 +197,17 @@ class IndexingRules(AnalyzerHost):
             listed = isinstance(env.get(e.id), TupleVal) or e.id in self._string_lists or e.id in self._id_lists
             return SEL if listed or _PLURAL_INDEX.match(e.id) else VEC
         return SEL if picks_several(e, self.strings) else VEC
+
+
+def _list_item(items: TupleVal, sl: ast.expr) -> Any:
+    """`Ws[1]`: that item; `Ws[i]`: one of them, the label matrix they all are, or one inner list of a list
+    of lists (`per_view[v]`)."""
+    idx = const(sl)
+    if isinstance(idx, int) and -len(items.items) <= idx < len(items.items):
+        return items.items[idx]
+    if items.items and all(isinstance(v, TupleVal) for v in items.items):
+        return items.items[0]
+    return items.label_matrix()
 
 
 # `params[i].classifier.weight`: the head of item `i` of a collection of state dicts (clients, checkpoints);
