@@ -167,7 +167,11 @@ class DocumentChecker:
             caveat=bool(_CAVEAT.search(prose_text + " " + " ".join(comments))),
         )
         centres = ".mean(" in live_code and bool(P.CENTRING_CODE.search(live_code))
-        prose_hits = analyse_prose(doc.prose, extra_prose, centres)
+        # a model tied without learned positions (ESM-2, Gemma, T5): its docstrings' embedding tables are no head
+        untied = not named_positions and bool(
+            P.MASKED_LM_WITHOUT_POSITIONS.search(live_code) or P.TIED_WITHOUT_POSITIONS.search(live_code)
+        )
+        prose_hits = analyse_prose(doc.prose, extra_prose, centres, untied)
         ctx = RuleContext(doc, events, locate, prose_hits, facts)
         findings = self._run(ctx, ("code", "prose"), doc)
         code_lines = set(module.origins)

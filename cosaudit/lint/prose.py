@@ -337,12 +337,24 @@ def _lead_in(par: Paragraph, text: str, introduced: bool) -> tuple[int, bool] | 
     return None
 
 
+def _table_subject_only(text: str) -> bool:
+    """Are all the sentence's label representations embedding tables (not `lm_head`, `W_U`, an unembedding)?"""
+    named = [m.group(0).lower() for m in SUBJECT.finditer(MAP_USE.sub(" ", text))]
+    return bool(named) and all("embed" in n and "unembed" not in n for n in named)
+
+
 def analyse_prose(
-    paragraphs: list[Paragraph], code_prose: list[Paragraph] | None = None, code_centres: bool = False
+    paragraphs: list[Paragraph],
+    code_prose: list[Paragraph] | None = None,
+    code_centres: bool = False,
+    code_untied: bool = False,
 ) -> list[ProseHit]:
     """COS201/COS202/COS203 candidates in these paragraphs (before selection and suppression).
     `code_prose`: docstrings and printed text of the code; they take no subject from the document.
-    `code_centres`: the code centres the rows over the labels, a caveat for its own prose."""
+    `code_centres`: the code centres the rows over the labels, a caveat for its own prose.
+    `code_untied`: the code's model ties its head to token rows without learned positions (ESM-2, Gemma):
+    its own prose about an embedding table ("the model's (tied) input/output embedding matrix") speaks of
+    rows the code does not report either."""
     every = paragraphs + list(code_prose or [])
     by_section: dict[int, str] = {}
     for par in every:
@@ -373,6 +385,8 @@ def analyse_prose(
         subject = document_subject and own
         for s in sentences(par):
             hit = _sentence_hit(s, section_text, section_refutes, subject, caveat, carried, head_before)
+            if hit is not None and code_untied and not own and _table_subject_only(s.text):
+                hit = None
             if hit is not None:
                 hits.append(hit)
             carried = bool(SUBJECT.search(MAP_USE.sub(" ", s.text)))

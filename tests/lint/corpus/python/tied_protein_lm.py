@@ -11,6 +11,7 @@ esm2 = AutoModelForMaskedLM.from_pretrained(ESM2)
 
 @torch.no_grad()
 def nearest_residues(direction, top_k=5):
+    """Project a direction onto the model's (tied) input/output embedding matrix by cosine similarity."""
     table = esm2.esm.embeddings.word_embeddings.weight
     cos = F.cosine_similarity(table, direction.unsqueeze(0), dim=-1)
     return cos.topk(top_k)
