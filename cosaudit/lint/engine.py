@@ -168,9 +168,7 @@ class DocumentChecker:
         )
         centres = ".mean(" in live_code and bool(P.CENTRING_CODE.search(live_code))
         # a model tied without learned positions (ESM-2, Gemma, T5): its docstrings' embedding tables are no head
-        untied = not named_positions and bool(
-            P.MASKED_LM_WITHOUT_POSITIONS.search(live_code) or P.TIED_WITHOUT_POSITIONS.search(live_code)
-        )
+        untied = bool(extra_prose) and not named_positions and _untied_model_named(live_code)
         prose_hits = analyse_prose(doc.prose, extra_prose, centres, untied)
         ctx = RuleContext(doc, events, locate, prose_hits, facts)
         findings = self._run(ctx, ("code", "prose"), doc)
@@ -335,7 +333,12 @@ def _unnamed_masked_lm(code: str) -> bool:
     kind (a T5, a DeBERTa): most masked LMs tie their head to the token table beside learned positions."""
     if "AutoModelForMaskedLM" not in code or not P.UNNAMED_MASKED_LM.search(code):
         return False
-    return not (P.MASKED_LM_WITHOUT_POSITIONS.search(code) or P.TIED_WITHOUT_POSITIONS.search(code))
+    return not _untied_model_named(code)
+
+
+def _untied_model_named(code: str) -> bool:
+    """Does the code name a model tied without learned positions (ESM-2, DeBERTa, T5, Gemma)?"""
+    return bool(P.MASKED_LM_WITHOUT_POSITIONS.search(code) or P.TIED_WITHOUT_POSITIONS.search(code))
 
 
 def _ties_by_variable(code: str) -> dict[str, str]:

@@ -18,7 +18,7 @@ from cosaudit.lint.taint import libs, selfsim
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.names import head_module_path, label_name, token_table
-from cosaudit.lint.taint.syntax import MODULE_LOOKUPS, access_path, called_name, callee, root_of
+from cosaudit.lint.taint.syntax import MODULE_LOOKUPS, access_path, callee, root_of
 from cosaudit.lint.taint.values import (
     LABEL,
     NOTHING,
@@ -181,7 +181,7 @@ class CallRules(AnalyzerHost):
         func = node.func
         fetch = isinstance(func, ast.Attribute) and func.attr in ("get_tensor", "get_slice")
         by_name = isinstance(func, ast.Attribute) and func.attr in MODULE_LOOKUPS
-        if called_name(func) == "load_variable":
+        if callee(func, self.aliases) == "load_variable":
             # `tf.train.load_variable(ckpt_dir, "logits/kernel")`: a TensorFlow checkpoint's variable
             path = access_path(node, self.strings)
             return self._source_taint(path, env) if path is not None else None

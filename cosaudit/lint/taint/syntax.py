@@ -83,19 +83,12 @@ def access_path(node: ast.AST, strings: dict[str, str] | None = None) -> str | N
     return None
 
 
-def called_name(func: ast.expr) -> str | None:
-    """The name a call is made by: `load_variable` of `tf.train.load_variable(...)` and of `load_variable(...)`."""
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return func.id if isinstance(func, ast.Name) else None
-
-
 def _looked_up_name(node: ast.Call, strings: dict[str, str] | None) -> str | None:
     """The tensor name a lookup call is given: a dict's `get` / `pop`, a safetensors file's tensors, a
     module's own by dotted name (first argument); TensorFlow's `tf.train.load_variable(ckpt_dir,
     "logits/kernel")`, a checkpoint's variable (second argument)."""
     func = node.func
-    called = called_name(func)
+    called = callee(func, {})
     if isinstance(func, ast.Attribute) and called in ("get_tensor", "get_slice", "get", "pop", *MODULE_LOOKUPS):
         return string_value(node.args[0], strings) if node.args else None
     if called == "load_variable" and len(node.args) >= 2:

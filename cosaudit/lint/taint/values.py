@@ -143,12 +143,13 @@ class TupleVal:
             first: Taint = values[0]
             return first
         # `embs.append(W[t])` in a loop over ids: every item is a row of the one head, whichever is picked
-        if values and all(_label_row(v) and v.source == values[0].source for v in values):
+        if values and all(label_row(v) and v.source == values[0].source for v in values):
             return values[0]
         return None
 
 
-def _label_row(v: Any) -> bool:
+def label_row(v: Any) -> bool:
+    """One label's row of a named head (`W[t]`)."""
     return isinstance(v, Taint) and v.kind == LABEL and v.orient == VEC and bool(v.source)
 
 

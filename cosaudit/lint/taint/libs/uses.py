@@ -13,7 +13,7 @@ from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path, callee, mentions_similarity
-from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, SEL, VEC, Sim, Taint, TupleVal
+from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, SEL, Sim, Taint, TupleVal, label_row
 
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
@@ -139,6 +139,6 @@ def _collect_into_inner_list(inner: ast.Subscript, vals: list[Any], env: dict[st
     label rows, a selection of them (whichever inner list is picked)."""
     outer = access_path(inner.value)
     held = env.get(outer) if outer else None
-    rows = [v for v in vals if isinstance(v, Taint) and v.kind == LABEL and v.orient == VEC]
+    rows = [v for v in vals if label_row(v)]
     if isinstance(held, TupleVal) and rows and outer:
         env[outer] = TupleVal([replace(rows[0], orient=SEL)])
