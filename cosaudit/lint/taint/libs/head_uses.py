@@ -94,7 +94,7 @@ _UNIT_NAME = re.compile(r"(?:^|_)(?:unit|norm|normed|normali[sz]ed|n)(?:_|$)", r
 _NORMALIZING = re.compile(r"^_?(?:unit|unit_norm|unitize|to_unit\w*|make_unit|l2_?norm\w*|normali[sz]e\w*)$", re.I)
 MODULES = {"torch", "np", "numpy", "jnp", "tf", "F", "nn", "jax"}
 _MOVES = {"to", "cuda", "cpu", "eval", "train", "double", "float", "half"}
-_MODEL_NAME = re.compile(r"^(?:self\.)?(?:model|net|network|classifier|clf|student|teacher|\w+_model|\w+_net)$")
+MODEL_NAME = re.compile(r"^(?:self\.)?(?:model|net|network|classifier|clf|student|teacher|\w+_model|\w+_net)$")
 
 
 def stem(node: ast.AST) -> str:
@@ -400,7 +400,7 @@ class UseRules:
         if cls is None and called == "self" and scope is not None:
             cls = self._method_class.get(id(scope))
         models = set(self._returns) | set(self._returned_products)
-        if cls is None and len(models) == 1 and _MODEL_NAME.match(called):
+        if cls is None and len(models) == 1 and MODEL_NAME.match(called):
             cls = next(iter(models))
         layer = self._returns.get(cls or "")
         if layer is not None:

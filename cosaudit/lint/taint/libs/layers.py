@@ -33,6 +33,7 @@ from cosaudit.lint.taint.libs.common import CallSite, Handler, table
 from cosaudit.lint.taint.libs.head_uses import (
     CRITERIA,
     LOGITS,
+    MODEL_NAME,
     USES,
     RoleHead,
     UseRules,
@@ -118,6 +119,20 @@ def _sequential_head(call: ast.Call, target: str) -> tuple[int, int] | None:
     return (last, len(items)) if why is not None else None
 
 
+def _sequential_model(call: ast.Call) -> int | None:
+    """`model = nn.Sequential(nn.Flatten(), nn.Linear(784, 128), nn.ReLU(), nn.Linear(128, 10))`: the
+    index of the last item, a Linear with more than one output, of a model that is one Sequential."""
+    items = list(call.args)
+    while items and _layer_kind(items[-1]) in _SOFTMAX_LAYERS:
+        items.pop()
+    last = items[-1] if items else None
+    if not (isinstance(last, ast.Call) and _layer_kind(last) in _LINEAR):
+        return None
+    if const(_out_features(last)) in (None, 1):
+        return None  # one output: a regression or a binary (sigmoid) model
+    return len(items) - 1
+
+
 # calls that may compare or normalise vectors (products, norms, similarities, distances, indexes,
 # clustering) or name a helper that does; a module with none of them, and no `@` or `*`, is skipped
 _COMPARING_CALL = re.compile(
@@ -185,6 +200,8 @@ class HeadRoles(UseRules):
         self._returned_products: dict[str, tuple[ast.AST, ast.AST]] = {}
         self._method_class: dict[int, str] = {}  # id of a method -> its class's name
         self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
+        self._called: set[str] = set()  # `net(x)`: what the module calls, by access path
+        self._sequential_models: dict[str, ast.Call] = {}  # `model = nn.Sequential(...)` -> its call
         self._classes: list[ast.ClassDef] = []
         self._dense = False  # a `Dense(...)` call: Flax names to work out
         self._used = False  # logits, a softmax, a loss or a trainable matrix: uses to look at
@@ -196,6 +213,8 @@ class HeadRoles(UseRules):
             if self._dense:
                 self._flax_names(cls)
             self._returned_layer(cls)
+            self._made_model_output(cls)
+        self._unrun_sequential_models()
         if imported is not None:  # the file's own classes and layers come first
             for cls_name, layer in imported.returns.items():
                 self._returns.setdefault(cls_name, layer)
@@ -232,6 +251,7 @@ class HeadRoles(UseRules):
 
     def _call(self, node: ast.Call) -> None:
         name = stem(node.func)
+        self._called.add(access_path(node.func) or "")
         if name == "add_module" and len(node.args) == 2:
             self._construction(ast.Name(id=const_str(node.args[0]) or "", ctx=ast.Store()), node.args[1])
         self._dense = self._dense or name == "Dense"
@@ -259,8 +279,9 @@ class HeadRoles(UseRules):
         if kind == "Sequential":
             seq = _sequential_head(value, "")
             if seq is not None:
-                role = RoleHead(ROWS, f"`{name}` is an nn.Sequential whose last Linear is the output layer")
-                self.layers[f"{name}[-1]"] = self.layers[f"{name}[{seq[0]}]"] = role
+                self._sequential_output(name, seq[0])
+            elif MODEL_NAME.match(name):
+                self._sequential_models[name] = value  # decided once every call of the module is seen
             return
         why = _output_layer(value, name) if kind in _LINEAR | _DENSE else None
         if why is not None:
@@ -320,6 +341,36 @@ class HeadRoles(UseRules):
                             name = target_name(t)
                             if name is not None:
                                 self.layers[name] = RoleHead(ROWS, f"`{name}` is the last Linear layer of a model")
+
+    def _sequential_output(self, name: str, last: int) -> None:
+        role = RoleHead(ROWS, f"`{name}` is an nn.Sequential whose last Linear is the output layer")
+        self.layers[f"{name}[-1]"] = self.layers[f"{name}[{last}]"] = role
+
+    def _unrun_sequential_models(self) -> None:
+        """A model that is one Sequential ending in a Linear with more than one output, and that the
+        module never runs (`model(x)` would show what its output goes to): that Linear is its output
+        layer."""
+        for name, call in self._sequential_models.items():
+            last = _sequential_model(call)
+            if last is not None and name not in self._called:
+                self._sequential_output(name, last)
+
+    def _made_model_output(self, cls: ast.ClassDef) -> None:
+        """`net = Net()` of a class whose forward pass returns `self.fc2(h)`, an `nn.Linear` with
+        more than one output built in that class: `fc2` is the model's output layer when the file
+        never runs the model (an analysis of a trained classifier's rows). A model the file runs is
+        judged by what its output goes to: a regression loss makes the returned layer no head."""
+        layer = self._returns.get(cls.name)
+        made = [name for name, made_of in self._instances.items() if made_of == cls.name]
+        if layer is None or not made or any(name in self._called for name in made):
+            return
+        for node in ast.walk(cls):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+                continue
+            if access_path(node.targets[0]) == f"self.{layer}" and _layer_kind(node.value) in _LINEAR:
+                if const(_out_features(node.value)) not in (None, 1):
+                    why = f"`{layer}` is the Linear layer `{cls.name}`'s forward pass returns (line {node.lineno})"
+                    self.layers.setdefault(layer, RoleHead(ROWS, why))
 
     # ------------------------------------------------------------ use
     def _forward_normalised(self, functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> None:
