@@ -36,6 +36,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)classifier(?:\.[126]|\[[126]\])\.weight$",
             r"(^|\.)(fc|head|mlp_head)\[-1\]\.weight$",  # a Sequential head: its last layer
             r"(^|\.)(output_layer|final_layer|out_layer|classification_layer|cls_layer)\.weight$",  # ChatGLM
+            # a head's weight saved under one flat name (`np.savez(p, classifier_weight=W)`, `sd["fc_weight"]`)
+            r"(^|\.)(?:fc|classifier|lm_head|unembed(?:ding)?|output_layer)_weights?$",
             r"(^|\.)(state_dict|model|module|ema|net|network)\.(head|output|linear)\.weight$",  # ckpt["net"][…]
             r"(^|\.)classifier\.out_proj\.weight$",  # RoBERTa-style classification heads
             r"(^|\.)score\.weight$",  # *ForSequenceClassification of decoder models
@@ -79,6 +81,8 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
         [
             r"(^|\.)(transformer\.)?wte\.weight$",
             r"(^|\.)embed_tokens\.weight$",
+            # Flax / Haiku tables (`nn.Embed`'s parameter is `embedding`): params["transformer"]["wte"]["embedding"]
+            r"(^|\.)(?:wte|embed_tokens|word_embeddings)\.embedding$",
             r"get_input_embeddings\(\)\.weight$",
             r"(^|\.)word_embeddings\.weight$",
             r"(^|\.)token_embd\.weight$",

@@ -14,7 +14,8 @@ from cosaudit.lint.taint.values import COLS, INPUT, LABEL, ROWS, Taint
 
 # every source pattern ends in one of these: a cheap test before the regular expressions
 _SOURCE_TAILS = (
-    "weight", "weights", "kernel:0", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings"
+    "weight", "weights", "kernel:0", "W_U", "W_E", "kernel", "[0]", "gamma", "unembed", "unembedding", "unembeddings",
+    "embedding",  # a Flax / Haiku table: params["transformer"]["wte"]["embedding"]
 )
 
 
