@@ -50,7 +50,8 @@ SUBJECT = re.compile(
     # Press & Wolf's name of the output embedding, tied to the input one ("word embedding & pre-softmax layer")
     r"pre-?softmax (?:layer|weights?|matrix|embeddings?)|"
     r"classifier\.weight|head rows?|"
-    r"rows? (?:of|in) the (?:head|classifier(?: head)?|output (?:layer|matrix|weight matrix|projection)|softmax layer)|"
+    r"rows? (?:of|in) the (?:head|(?:linear |softmax |final |last )?classifier(?: head)?|"
+    r"output (?:layer|matrix|weight matrix|projection)|softmax layer)|"
     # "the class embeddings learned by the softmax layer"
     r"(?:class|label) (?:embeddings?|vectors?) (?:learned |kept |stored )?(?:by|in|of|from) the "
     r"(?:softmax|output|last|final|classification|classifier)(?: linear| fully[- ]connected| fc| dense)? "
@@ -128,6 +129,10 @@ RELATION = re.compile(
     # "orthogonal" as a relation, not linear algebra's "orthogonal projection / complement / basis"
     r"orthogonal(?! (?:projections?|complements?|basis|bases|matri(?:x|ces)|group))|"
     r"geometric(?:al)? proximity|hypersphere|"
+    # a Pearson correlation of two rows is their cosine after centring each row over its own entries
+    # (rows correlated with each other, not with a count: "weight norms correlated with class frequency")
+    r"(?:anti-?|un)?correlated(?! with (?!each other|one another|(?:that|those) of))|"
+    r"correlations? (?:between|among) (?:the |their )?(?:rows|weight vectors|weights)|"
     # the mean pairwise cosine of the rows ("the output embeddings are extremely anisotropic")
     r"(?:an)?isotrop(?:y|ic|ically)|narrow[- ]cone|"
     # word-similarity benchmarks score a table by the cosines of its rows against human judgements
