@@ -280,7 +280,7 @@ SAVE_METHODS = {"to_csv", "to_json", "to_parquet", "savefig"}
 # scores against every unit row trained this way are a cosine classifier's own logits
 LOSS_CALL = re.compile(
     r"^(?:criterion\w*|loss_?(?:fn|func|function)?|\w*(?:ce|cls|xent|classification)_?loss\w*|\w*cross_?entropy\w*|"
-    r"nll_?loss|log_softmax)$",
+    r"nll_?loss|log_?softmax)$",
     re.I,
 )
 WHITEN_NAME = re.compile(r"(cov|whiten|inv_sqrt|sqrt_inv|precision|causal_inner)", re.I)
@@ -293,7 +293,10 @@ _MODULE_INIT = r"_init(?!\w*(?:missing|new_tok|vocab|token))\w*"
 # (Not `forward_and_adapt`: test-time adaptation's step (Tent, EATA, SAR, UniEnt) calls the model and
 # then analyses it, e.g. scoring features by cosine against every row of its `fc`.)
 FORWARD_FUNCS = re.compile(
-    r"^(forward(?!_and_)\w*|__call__|__init__|_?init_weights|reset_parameters|extra_repr|" + _MODULE_INIT + r"|setup)$"
+    # (also a module's other passes: `cosine_forward`, `model_forward`, `test_forward`)
+    r"^(forward(?!_and_)\w*|\w+_forward|__call__|__init__|_?init_weights|reset_parameters|extra_repr|"
+    + _MODULE_INIT
+    + r"|setup)$"
     r"|loss|logits"
 )
 # Of those, the initialisers stay wholly quiet; in a forward pass or a loss, a similarity between
@@ -334,10 +337,17 @@ NORMALISED_HEAD_EVIDENCE = re.compile(
 # (the factor on the same line, or on a later line that rescales the same name:
 # `logits1 = logits1[:, :n] * args.temperature`)
 SCALED_LOGITS = re.compile(
-    r"^\s*(?P<name>\w*logits?\w*)\s*=(?!=)[^\n]*(?:@|\blinear\(|\bmatmul\(|\bmm\()[^\n]*$", re.MULTILINE
-)
+    r"^\s*(?P<name>\w*logits?\w*)\s*=(?!=)(?:\s*\[\s*\n)?[^\n]*(?:@|\blinear\(|\bmatmul\(|\bmm\()[^\n]*$",
+    re.MULTILINE,
+)  # (also the first line of a list of them: `logits = [\n    torch.matmul(h[i], w[i].T) / self.temperature`)
 SCALED_LOGITS_FACTOR = re.compile(r"(?:temperature|temp|tau|scale)\b")
-NORMALISED_WEIGHT = re.compile(r"\bnormalize\(\s*[\w.]*\.weight\b")
+NORMALISED_WEIGHT = re.compile(
+    r"\bnormalize\(\s*[\w.]*\.weight\b"
+    # a copy of the weight normalised in place of itself: `w = self.emb.weight[1:]`, `w = F.normalize(w, dim=-1)`
+    r"|^\s*(?P<copy>\w+)\s*=\s*self\.[\w.]*\.weight\b[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?P=copy)\s*=\s*"
+    r"(?:F\.|torch\.nn\.functional\.)?normalize\(\s*(?P=copy)\b",
+    re.MULTILINE,
+)
 # the code centres rows over the label axis: `rows - rows.mean(dim=0)`, `W -= W.mean(0, keepdims=True)`
 CENTRING_CODE = re.compile(r"\b(\w+)\s*-=?\s*\1\.mean\(\s*(?:(?:dim|axis)\s*=\s*)?0\b")
 # the model families whose token table is their head's, with learned absolute positions beside it, as a

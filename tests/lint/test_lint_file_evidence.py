@@ -64,3 +64,55 @@ def test_unit_scores_trained_as_logits_of_a_classification_loss_are_a_cosine_cla
 def test_unit_scores_regressed_or_only_ranked_keep_the_error(tmp_path: Path) -> None:
     for loss in ("F.mse_loss", "torch.topk", "print"):
         assert _severities(tmp_path, _TRAINED_LENS.format(loss=loss)) == [("COS101", "error")], loss
+
+
+_CORPUS = Path(__file__).parent / "corpus" / "python"
+
+
+def _lens_severities(path: Path) -> list[str]:
+    return [f.severity.value for f in check_paths([str(path)]).findings if f.code == "COS120"]
+
+
+def test_a_lens_that_a_backward_pass_trains_is_the_models_own_ranking() -> None:
+    assert _lens_severities(_CORPUS / "shapes_lens_trained_by_backward.py") == ["info"]
+
+
+def test_a_lens_made_into_pseudo_labels_or_detached_weights_stays_a_warning() -> None:
+    assert _lens_severities(_CORPUS / "shapes_lens_as_targets.py") == ["warning", "warning"]
+
+
+_TIED_COSINE_HEAD = """import torch.nn.functional as F
+from transformers import GPT2Model
+
+
+class Rec(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gpt2 = GPT2Model.from_pretrained("gpt2")
+
+    def calculate_loss(self, states, labels):
+        states = F.normalize(states, dim=-1)
+        token_emb = self.gpt2.wte.weight[1:-1]
+        token_emb = F.normalize(token_emb, dim=-1)
+        token_logits = [
+            torch.matmul(states[:, i], token_emb.T) / self.temperature for i in range(2)
+        ]
+        return sum(F.cross_entropy(t, labels) for t in token_logits)
+
+    def item_graph(self):
+        wte = self.gpt2.wte.weight
+        wte = wte / wte.norm(dim=-1, keepdim=True)
+        return wte @ wte.T
+"""
+
+
+def test_a_tied_table_whose_logits_are_its_normalised_rows_is_a_cosine_head(tmp_path: Path) -> None:
+    p = tmp_path / "rec.py"
+    p.write_text(_TIED_COSINE_HEAD, encoding="utf-8")
+    found = [(f.code, f.severity.value) for f in check_paths([str(p)]).findings if f.code == "COS150"]
+    assert found == [("COS150", "info")]
+    # the same logits over rows that are not normalised: dot products, not cosines
+    unnormalised = _TIED_COSINE_HEAD.replace("        token_emb = F.normalize(token_emb, dim=-1)\n", "")
+    p.write_text(unnormalised, encoding="utf-8")
+    found = [(f.code, f.severity.value) for f in check_paths([str(p)]).findings if f.code == "COS150"]
+    assert found == [("COS150", "warning")]

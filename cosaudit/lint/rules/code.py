@@ -486,5 +486,6 @@ def tied_input_embedding_cosine(ctx: RuleContext) -> Iterator[Hit]:
         "that leaves every probability unchanged",
         "measure the probabilities on data (`cosaudit similar`), or use tie-ability "
         "(`cosaudit neighbours`) for output claims",
-        lambda ev: Severity.WARNING if positions(ev) else None,
+        # info, as for COS101, when the file's own logits are cosines with the (tied) rows: a cosine head
+        lambda ev: Severity.WARNING if positions(ev) and not ctx.facts.normalised_head else None,
     )

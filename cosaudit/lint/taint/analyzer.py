@@ -317,7 +317,7 @@ class Analyzer(
         unknown_call = isinstance(stmt.value, ast.Call) or (
             isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Call)
         )
-        if value is None and unknown_call and len(stmt.targets) == 1:
+        if value is None and unknown_call and len(stmt.targets) == 1 and not _OF_STATES.search(ast.unparse(stmt.value)):
             value = self._named_result(stmt.targets[0]) or self._commented_head(stmt)
         for target in stmt.targets:
             self._bind(target, value, env)
@@ -415,6 +415,9 @@ def _speaks_of_tokens(tree: ast.Module) -> bool:
 
 
 _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
+# a value read off the model's states (`output_embedding = outputs.hidden_states[-1][0, 0].float()`): a
+# hidden state whatever its name says, not the head's rows
+_OF_STATES = re.compile(r"hidden|activation|resid|last_state", re.I)
 
 
 def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:

@@ -89,7 +89,7 @@ class FunctionRules(AnalyzerHost):
             self._returns, self._quiet, self._init_quiet, self._current_events, self._held = saved
             self._fixed = fixed_before
         for ev in held:
-            if not _returned(ev, returns) and not ev.trained_as_logits:
+            if not _returned(ev, returns) and not ev.forward_weights:
                 # a forward pass's own logits are returned (or trained as logits); scores it keeps
                 # to itself (an OOD score against the `fc` rows in a TTA module's forward) are analysis
                 self._emit(ev)
@@ -174,7 +174,8 @@ class FunctionRules(AnalyzerHost):
         ret = info.returns
         if isinstance(ret, Sim):
             instance = made.get(id(ret.event))
-            return Sim(instance) if instance is not None else (ret if not ret.event.pending else None)
+            sim = Sim(instance) if instance is not None else (ret if not ret.event.pending else None)
+            return replace(sim, detached=True) if sim is not None and _without_gradients(info.node) else sim
         if isinstance(ret, Taint):
             if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
@@ -397,12 +398,21 @@ def _unfollowed_tuple(value: Any) -> bool:
     return isinstance(value, TupleVal) and bool(value.items) and not any(rows)
 
 
+def _without_gradients(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`@torch.no_grad()` / `@torch.inference_mode()`: what the function returns is off the graph."""
+    for d in node.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        if getattr(target, "attr", getattr(target, "id", "")) in ("no_grad", "inference_mode"):
+            return True
+    return False
+
+
 def _returned(ev: Event, returns: list[Any]) -> bool:
     """Does a return value carry the similarity of `ev` (alone, in a tuple or list, or in a dict)?"""
     stack = list(returns)
     while stack:
         value = stack.pop()
-        if isinstance(value, Sim) and value.event is ev:
+        if isinstance(value, Sim) and any(e is ev for e in value.events):
             return True
         if isinstance(value, TupleVal):
             stack += value.items

@@ -140,8 +140,9 @@ class SinkRules(AnalyzerHost):
 
     def _derive(self, sim: Sim, kind: str, node: ast.AST, what: str) -> None:
         pos = self._pos(node)
-        if not any(d.pos == pos and d.kind == kind for d in sim.event.derived):
-            sim.event.derived.append(Derived(kind, pos, what))
+        for event in sim.events:
+            if not any(d.pos == pos and d.kind == kind for d in event.derived):
+                event.derived.append(Derived(kind, pos, what))
 
     def _norm(self, value: Any, node: ast.Call) -> Any:
         value = as_row(value)  # the norm of a centroid of some rows (`np.linalg.norm(centroid)`)

@@ -67,7 +67,9 @@ class Taint:
 
 @dataclass
 class Derived:
-    kind: str  # "display" (COS103), "behaviour" (COS104), or "logits" (trained as logits: no COS120)
+    # "display" (COS103), "behaviour" (COS104), "logits" (trained as logits: no COS120), or "softmax"
+    # (turned into probabilities: in a forward pass, that pass's own weights over the rows)
+    kind: str
     pos: tuple[int, int]
     what: str
 
@@ -100,6 +102,12 @@ class Event:
         return any(d.kind == "logits" for d in self.derived)
 
     @property
+    def forward_weights(self) -> bool:
+        """Turned into logits or probabilities: inside a forward pass, one vector's scores against every
+        row that the pass uses itself (attention over the class rows, a prototype mixture)."""
+        return any(d.kind in ("logits", "softmax") for d in self.derived)
+
+    @property
     def pending(self) -> bool:
         return self.a.kind == PARAM or (self.b is not None and self.b.kind == PARAM)
 
@@ -125,9 +133,16 @@ class Event:
 
 @dataclass
 class Sim:
-    """A value computed by a similarity sink."""
+    """A value computed by a similarity sink; `joined`: other sinks' results concatenated with it
+    (`torch.cat([cur, pos, neg])`), whose uses from then on are its uses too."""
 
     event: Event
+    joined: tuple[Event, ...] = ()
+    detached: bool = False  # taken off the autograd graph (`.detach()`, `.tolist()`, `.item()`, `.numpy()`)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return (self.event, *self.joined)
 
 
 @dataclass

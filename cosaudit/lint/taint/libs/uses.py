@@ -13,7 +13,7 @@ from cosaudit.lint import patterns as P
 from cosaudit.lint.taint.host import AnalyzerHost
 from cosaudit.lint.taint.libs.common import CallSite
 from cosaudit.lint.taint.syntax import access_path, callee, mentions_similarity
-from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, SEL, Sim, Taint, TupleVal, label_row
+from cosaudit.lint.taint.values import LABEL, NOTHING, PARAM, SEL, Event, Sim, Taint, TupleVal, label_row
 
 _CODE_STRING_CALLS = {"new_code_cell"}
 _PROSE_CALLS = {"print", "markdown", "Markdown", "write", "caption", "md", "info", "display_markdown"}
@@ -59,10 +59,8 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
             sims += [x for x in a.items if isinstance(x, Sim)]
     if not sims:
         return None
-    # `nn.CrossEntropyLoss()(scores, y)`: the loss object is called where it is built
-    name = c.name or (callee(c.node.func.func, {}) if isinstance(c.node.func, ast.Call) else "")
-    if P.LOSS_CALL.match(name) and c.args and isinstance(c.args[0], Sim):
-        an._derive(c.args[0], "logits", c.node, c.name)
+    if c.args and isinstance(c.args[0], Sim) and _trained_or_weighted(an, c, c.args[0]):
+        pass
     elif c.name in P.BEHAVIOUR_CALLS and not _between_similarities(an, c):
         for s in sims:
             an._derive(s, "behaviour", c.node, c.name)
@@ -71,7 +69,23 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
             an._derive(s, "display", c.node, c.name)
     elif c.name in _SAVE_CALLS and mentions_similarity(c.node):
         an._derive(sims[0], "display", c.node, c.name)
+    if c.name in _DETACH:  # `torch.argmax(sims, -1)`: indices, off the graph
+        return replace(sims[0], detached=True)
     return sims[0]
+
+
+def _trained_or_weighted(an: AnalyzerHost, c: CallSite, sim: Sim) -> bool:
+    """Scores a call takes as logits (a loss, `accelerator.backward(loss)`: see `sim_method`) or turns
+    into probabilities (a softmax: in a forward pass, the weights of a mixture; `Event.forward_weights`)."""
+    # `nn.CrossEntropyLoss()(scores, y)`, `nn.Softmax(dim=1)(s)`: the module is called where it is built
+    name = c.name or (callee(c.node.func.func, {}) if isinstance(c.node.func, ast.Call) else "")
+    if P.LOSS_CALL.match(name) or (c.name == "backward" and _trainable_here(an, sim)):
+        an._derive(sim, "logits", c.node, c.name)
+    elif name.lower() == "softmax":
+        an._derive(sim, "softmax", c.node, c.name)
+    else:
+        return False
+    return True
 
 
 def stacked_similarities(an: AnalyzerHost, c: CallSite, items: list[Any]) -> Sim | None:
@@ -80,7 +94,14 @@ def stacked_similarities(an: AnalyzerHost, c: CallSite, items: list[Any]) -> Sim
     correlating its rows is not taken for a relation to behaviour."""
     if _all_similarities(items):
         an.similarity_stacks.add(id(c.node))
-    return next((t for t in items if isinstance(t, Sim)), None)
+    sims = [t for t in items if isinstance(t, Sim)]
+    if not sims:
+        return None
+    joined: list[Event] = []
+    for event in (e for s in sims for e in s.events):
+        if event is not sims[0].event and not any(event is j for j in joined):
+            joined.append(event)
+    return Sim(sims[0].event, tuple(joined)) if joined else sims[0]
 
 
 def _all_similarities(args: list[Any]) -> bool:
@@ -105,9 +126,29 @@ def sim_method(an: AnalyzerHost, c: CallSite) -> Any:
     best = meth in _BEST_MATCH and _along_an_axis(c.node, 0)
     if meth in P.DISPLAY_METHODS or best or (meth in P.SAVE_METHODS and mentions_similarity(c.node)):
         an._derive(sim, "display", c.node, meth)
+    elif meth == "backward" and _trainable_here(an, sim):
+        # `loss.backward()` of a loss made from the scores: a training objective, as a loss call's logits
+        # are (one vector's cosines with every row, trained: a cosine head; rows against rows stay reported)
+        an._derive(sim, "logits", c.node, meth)
     elif meth == "corr":
         an._derive(sim, "behaviour", c.node, meth)
+    if meth in _DETACH:  # scores read off the graph (an OOD weight, a log) train nothing
+        return replace(sim, detached=True)
     return sim
+
+
+# off the autograd graph: detached copies, Python values, and indices (`argmax`), which carry no gradient
+_DETACH = ("detach", "tolist", "item", "numpy", "argmax", "argmin", "argsort")
+
+
+def _trainable_here(an: AnalyzerHost, sim: Sim) -> bool:
+    """Can a `backward()` here train through the scores: still on the autograd graph, and computed in
+    the same function (a score made elsewhere and handed over, as pseudo-labels or sample weights,
+    is a target of the loss, not its objective)."""
+    if sim.detached:
+        return False
+    here = an._current_events
+    return here is None or any(e is sim.event for e in here)
 
 
 _COLLECT = ("append", "extend", "add", "update", "insert", "__setitem__")
