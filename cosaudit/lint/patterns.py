@@ -26,6 +26,7 @@ _SOURCE_GROUPS: list[tuple[str, str, list[str]]] = [
             r"(^|\.)cls\.predictions\.decoder\.weight$",
             r"(^|\.)generator_lm_head\.weight$",
             r"(^|\.)pred_layer\.proj\.weight$",
+            r"(^|\.)(?:decoder\.)?output_projection\.weight$",  # fairseq's decoders: the softmax projection
             r"(^|\.)fc\.weight$",
             # a classifier named for its role: class-balanced `fc_cb`, `fc_out`, `fc_cls` (not `fc_mu`, `fc_1`)
             r"(^|\.)fc_(?:cb|out|cls|final|logits?|classifier|class(?:es)?|head|last)\.weight$",
