@@ -198,8 +198,10 @@ class ArithmeticRules(AnalyzerHost):
         both_label = left.kind == right.kind == LABEL
         if pair == 2 or (pair == 1 and both_label and _row_matrix(left if right.orient == VEC else right)):
             return self._sink(product_kind(left, right), left, right, node, "elementwise product")
-        if both_label and left.orient == right.orient == SEL and distinct_operands(node):
-            # `(A * B).sum(1)` of two selections of rows: each row of one against its partner
+        paired = both_label or _rows_of_one_parameter(left, right)
+        if paired and left.orient == right.orient == SEL and distinct_operands(node):
+            # `(A * B).sum(1)` of two selections of rows: each row of one against its partner (also of a
+            # helper's parameter, `left = np.stack([table[vocab[w]] for w in pairs[:, 0]])`: rows if given rows)
             return self._sink(product_kind(left, right), left, right, node, "elementwise product")
         if {left.kind, right.kind} == {LABEL, INPUT} and left.normalized and right.normalized:
             # unit input rows times their own unit label rows (`(e_unit * u_unit).sum(-1)`): each token's
@@ -542,6 +544,10 @@ def _end_to_end(left: Any, right: Any, right_node: ast.AST) -> bool:
         and right is None
         and is_layer_weight(right_node)
     )
+
+
+def _rows_of_one_parameter(left: Taint, right: Taint) -> bool:
+    return left.kind == right.kind == PARAM and left.row and right.row and left.param == right.param
 
 
 def _unit_rows_and_unit_parameter(left: Taint, right: Taint) -> bool:
