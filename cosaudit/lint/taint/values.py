@@ -465,6 +465,10 @@ def _risk(value: Any) -> tuple[int, int, int]:
         return (2, int(not value.centered), int(value.normalized))
     if isinstance(value, Taint) and value.kind == INPUT:
         return (1, int(not value.centered), int(value.normalized))
+    if isinstance(value, Taint) and value.kind == PARAM:
+        # rows picked from what a helper is given (`table[idx]`) before the bare argument (`fallback`):
+        # given the head, they are its rows
+        return (0, int(value.row or value.picked), 0)
     return (0, 0, 0)
 
 

@@ -28,3 +28,20 @@ print(pair_cosines(vocab, rows, pairs))  # expect: COS101
 states = np.load("contextual_states.npy")
 print(pair_cosines(vocab, states, pairs))
 print(cross_cosines(vocab, states, np.load("glove.npy"), pairs))
+
+
+def row_or_unknown(word, vocab, table, fallback):
+    idx = vocab.get(word)
+    return fallback if idx is None else table[idx]
+
+
+def fallback_cosines(vocab, table, pairs):
+    # each word's row, or the <unk> row when the word is out of the vocabulary
+    unk = table[vocab["<unk>"]]
+    left = np.stack([row_or_unknown(w, vocab, table, unk) for w in pairs[:, 0]])
+    right = np.stack([row_or_unknown(w, vocab, table, unk) for w in pairs[:, 1]])
+    return (left * right).sum(axis=1) / (np.linalg.norm(left, axis=1) * np.linalg.norm(right, axis=1))
+
+
+print(fallback_cosines(vocab, rows, pairs))  # expect: COS101
+print(fallback_cosines(vocab, states, pairs))
