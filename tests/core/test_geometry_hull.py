@@ -180,3 +180,15 @@ def test_the_relaxation_gives_up_on_an_interior_label_once_it_stalls(monkeypatch
     wit, _, _ = witness._cheap_search(p, iters=200, budget_s=60.0)
     assert wit is None
     assert len(calls) < 40  # 200 steps were allowed; it stopped STALL_ITERS steps after its last progress
+
+
+def test_an_invalid_flag_in_the_float32_prices_only_defers_to_float64():
+    """BLAS kernels can raise the invalid-operation flag on finite inputs (numpy#24067); here a NaN
+    price made on purpose (inf × 0 in the float32 copy) stands in for one: no warning escapes (the
+    suite turns warnings into errors), and the entering column is read from the float64 prices."""
+    solver = NNLS(3)
+    solver.add_columns(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]))
+    solver.CT32[0, 0] = np.inf  # the float32 copy only; r[0] = 0 below makes its price inf × 0
+    r = np.array([0.0, 0.5, 1.0])
+    t = solver._entering(r, float(np.linalg.norm(r)))
+    assert t == int(np.argmax(solver.CT @ r))

@@ -225,12 +225,16 @@ class NNLS:
         does is every price computed in float64, so the optimality test is exact as before.
         Any positive-price column may enter (Lawson–Hanson needs no more for its progress).
         """
-        w32 = self.CT32 @ r.astype(np.float32)
+        # OpenBLAS kernels can raise the invalid-operation flag on finite inputs (numpy#24067, OpenBLAS#1924),
+        # depending on the kernel and thread count a call takes: the flag is ignored and the values checked
+        with np.errstate(invalid="ignore"):
+            w32 = self.CT32 @ r.astype(np.float32)  # a NaN here only sends the step to the float64 prices
         self._exclude(w32)
         t = int(np.argmax(w32))
         if w32[t] > PRICE32_REL * rn and float(self.CT[t] @ r) > PRICE_REL * rn:
             return t
-        w = self.CT @ r
+        with np.errstate(invalid="ignore"):
+            w = self.CT @ r
         self._exclude(w)
         t = int(np.argmax(w))
         return t if w[t] > PRICE_REL * rn else -1
