@@ -23,7 +23,7 @@ from cosaudit.lint.taint.modules import ImportLookup, ModuleRules
 from cosaudit.lint.taint.names import unpacked_last_layer_weights
 from cosaudit.lint.taint.sinks import SinkRules, against_class_means
 from cosaudit.lint.taint.switches import CallIndex, switch_candidates, switched_off
-from cosaudit.lint.taint.syntax import access_path, callee, const, self_attribute, walk_nodes
+from cosaudit.lint.taint.syntax import access_path, callee, const, decorated, self_attribute, walk_nodes
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -300,9 +300,9 @@ class Analyzer(
         for name, info in infos.items():
             if _takes_self(info.node):
                 info.first_arg = 1
-                info.getter = _decorated(info.node, "property") or _decorated(info.node, "cached_property")
+                info.getter = decorated(info.node, "property", "cached_property")
                 shared["self." + name] = info  # `self.helper(W)` is followed into the helper
-            elif _decorated(info.node, "staticmethod"):
+            elif decorated(info.node, "staticmethod"):
                 shared["self." + name] = info  # `self.gram(W)` of a static helper: no `self` to skip
         # `__init__` first, then the methods that set attributes (`fit`: `self.W = normalize(fc.weight)`),
         # so that a method another one calls earlier in the class sees them
@@ -317,8 +317,10 @@ class Analyzer(
         unknown_call = isinstance(stmt.value, ast.Call) or (
             isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Call)
         )
-        if value is None and unknown_call and len(stmt.targets) == 1 and not _OF_STATES.search(ast.unparse(stmt.value)):
+        if value is None and unknown_call and len(stmt.targets) == 1:
             value = self._named_result(stmt.targets[0]) or self._commented_head(stmt)
+            if value is not None and _OF_STATES.search(ast.unparse(stmt.value)):
+                value = None
         for target in stmt.targets:
             self._bind(target, value, env)
             self.remember_norm(target, stmt.value, env)
@@ -418,11 +420,6 @@ _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
 # a value read off the model's states (`output_embedding = outputs.hidden_states[-1][0, 0].float()`): a
 # hidden state whatever its name says, not the head's rows
 _OF_STATES = re.compile(r"hidden|activation|resid|last_state", re.I)
-
-
-def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    """`@name` or `@module.name` (`@functools.cached_property`)."""
-    return any(getattr(d, "id", "") == name or getattr(d, "attr", "") == name for d in node.decorator_list)
 
 
 def _sets_attributes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

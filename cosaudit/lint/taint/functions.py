@@ -15,7 +15,7 @@ from cosaudit.lint.taint.indexing import PROBE_OPTION, probe_named, probe_option
 from cosaudit.lint.taint.names import documented_head_return
 from cosaudit.lint.taint.parameters import named_defaults, parameters
 from cosaudit.lint.taint.sinks import against_class_means, one_label_row
-from cosaudit.lint.taint.syntax import self_attribute
+from cosaudit.lint.taint.syntax import decorated, self_attribute
 from cosaudit.lint.taint.values import (
     COLS,
     DIFF,
@@ -173,9 +173,7 @@ class FunctionRules(AnalyzerHost):
                 self._emit(ev)
         ret = info.returns
         if isinstance(ret, Sim):
-            instance = made.get(id(ret.event))
-            sim = Sim(instance) if instance is not None else (ret if not ret.event.pending else None)
-            return replace(sim, detached=True) if sim is not None and _without_gradients(info.node) else sim
+            return _returned_similarity(info, ret, made)
         if isinstance(ret, Taint):
             if ret.kind == PARAM:  # `def unit(x): return F.normalize(x, dim=-1)`: the argument, normalised
                 v = actual.get(ret.param if ret.param is not None else -1)
@@ -398,13 +396,15 @@ def _unfollowed_tuple(value: Any) -> bool:
     return isinstance(value, TupleVal) and bool(value.items) and not any(rows)
 
 
-def _without_gradients(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """`@torch.no_grad()` / `@torch.inference_mode()`: what the function returns is off the graph."""
-    for d in node.decorator_list:
-        target = d.func if isinstance(d, ast.Call) else d
-        if getattr(target, "attr", getattr(target, "id", "")) in ("no_grad", "inference_mode"):
-            return True
-    return False
+def _returned_similarity(info: FuncInfo, ret: Sim, made: dict[int, Event]) -> Sim | None:
+    """The similarity a call of the function gives: its instance at this call (or the function's own,
+    unless that waits for arguments); off the graph from a `@torch.no_grad()` / `@torch.inference_mode()`
+    function."""
+    instance = made.get(id(ret.event))
+    sim = Sim(instance) if instance is not None else (ret if not ret.event.pending else None)
+    if sim is not None and decorated(info.node, "no_grad", "inference_mode"):
+        return replace(sim, detached=True)
+    return sim
 
 
 def _returned(ev: Event, returns: list[Any]) -> bool:

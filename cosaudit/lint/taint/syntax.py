@@ -105,6 +105,15 @@ def _getattr_path(node: ast.Call, strings: dict[str, str] | None) -> str | None:
     return None if name is None or base is None else f"{base}.{name}"
 
 
+def decorated(node: ast.FunctionDef | ast.AsyncFunctionDef, *names: str) -> bool:
+    """`@name`, `@module.name` (`@functools.cached_property`) or a call of it (`@torch.no_grad()`)."""
+    for d in node.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        if getattr(target, "id", "") in names or getattr(target, "attr", "") in names:
+            return True
+    return False
+
+
 def self_attribute(node: ast.AST) -> str:
     """`x` of `self.x` (an assignment's target, a method called on the instance), else ''."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":

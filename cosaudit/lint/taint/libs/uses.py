@@ -42,6 +42,8 @@ def observe_strings(an: AnalyzerHost, c: CallSite) -> None:
 
 # the best match of each row (`torch.max(sims, dim=1)`, `sims.max(1)`): the nearest label and its score
 _BEST_MATCH = {"max", "amax"}
+# off the autograd graph: detached copies, Python values, and indices (`argmax`), which carry no gradient
+_DETACH = ("detach", "tolist", "item", "numpy", "argmax", "argmin", "argsort")
 
 
 def _along_an_axis(call: ast.Call, position: int) -> bool:
@@ -59,9 +61,16 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
             sims += [x for x in a.items if isinstance(x, Sim)]
     if not sims:
         return None
-    if c.args and isinstance(c.args[0], Sim) and _trained_or_weighted(an, c, c.args[0]):
-        pass
-    elif c.name in P.BEHAVIOUR_CALLS and not _between_similarities(an, c):
+    if not (c.args and isinstance(c.args[0], Sim) and _trained_or_weighted(an, c, c.args[0])):
+        _shown_or_related(an, c, sims)
+    if c.name in _DETACH:  # `torch.argmax(sims, -1)`: indices, off the graph
+        return replace(sims[0], detached=True)
+    return sims[0]
+
+
+def _shown_or_related(an: AnalyzerHost, c: CallSite, sims: list[Sim]) -> None:
+    """Similarities a call relates to behaviour, displays, ranks or exports."""
+    if c.name in P.BEHAVIOUR_CALLS and not _between_similarities(an, c):
         for s in sims:
             an._derive(s, "behaviour", c.node, c.name)
     elif c.name in P.DISPLAY_CALLS or (c.name in _BEST_MATCH and _along_an_axis(c.node, 1)):
@@ -69,9 +78,6 @@ def fallback(an: AnalyzerHost, c: CallSite) -> Any:
             an._derive(s, "display", c.node, c.name)
     elif c.name in _SAVE_CALLS and mentions_similarity(c.node):
         an._derive(sims[0], "display", c.node, c.name)
-    if c.name in _DETACH:  # `torch.argmax(sims, -1)`: indices, off the graph
-        return replace(sims[0], detached=True)
-    return sims[0]
 
 
 def _trained_or_weighted(an: AnalyzerHost, c: CallSite, sim: Sim) -> bool:
@@ -135,10 +141,6 @@ def sim_method(an: AnalyzerHost, c: CallSite) -> Any:
     if meth in _DETACH:  # scores read off the graph (an OOD weight, a log) train nothing
         return replace(sim, detached=True)
     return sim
-
-
-# off the autograd graph: detached copies, Python values, and indices (`argmax`), which carry no gradient
-_DETACH = ("detach", "tolist", "item", "numpy", "argmax", "argmin", "argsort")
 
 
 def _trainable_here(an: AnalyzerHost, sim: Sim) -> bool:
