@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 
 class AnalyzerHost:
-    """The base of the analyser's mixins (`ExpressionRules` with `IndexingRules` and `ArithmeticRules`,
-    `CallRules`, `FunctionRules`, `SinkRules`, `BindingRules`, `ModuleRules`, `ControlRules`); also what the library
-    handlers of `libs/` and `selfsim.py` are given (`an`)."""
+    """The base of the analyser's mixins (`ExpressionRules` with `IndexingRules` and `ArithmeticRules`, which
+    stands on `DivisionRules`; `CallRules`, `FunctionRules`, `SinkRules`, `BindingRules`, `ModuleRules`,
+    `ControlRules`); also what the library handlers of `libs/` and `selfsim.py` are given (`an`)."""
 
     tree: ast.Module
     events: list[Event]
@@ -118,7 +118,7 @@ class AnalyzerHost:
         @abstractmethod
         def store_row(self, base: str, key: ast.AST, value: Any, env: dict[str, Any]) -> None: ...
 
-        # arithmetic (`arithmetic.py`)
+        # arithmetic (`arithmetic.py`, divisions in `division.py`)
         @abstractmethod
         def elementwise(self, left: Any, right: Any, node: ast.AST) -> Sim | None: ...
         @abstractmethod
