@@ -177,11 +177,21 @@ _PER_CLASS = re.compile(
 )
 
 
+# the layer a comment names is the output one by its role, not by its place (`# last layer` may close
+# a transformer block)
+_OUTPUT_ROLE = re.compile(r"softmax|classif|output|readout|lm[_ ]?head|unembedding", re.I)
+# a comment that sets the line's value apart from the head (`# input table, not the lm_head`)
+_NOT_THE_HEAD = re.compile(r"\b(?:not|no|tied|input|inputs|embeddings?|features?|activations?|bias)\b", re.I)
+
+
 def _names_head_weights(comment: str, code: str = "") -> bool:
     """Also a shape counted per class on a line whose code reads a weight (`rows = state["net.4.weight"]
-    # [n_classes, hidden]`); a layer alone is not enough there (`# last layer` of a transformer block)."""
+    # [n_classes, hidden]`), and the output layer named by its role on a line whose code reads a kernel
+    or a weight (`rows = load_variable(ckpt, "dense_2/kernel")  # the softmax head`); a layer named by
+    its place alone is not enough there (`# last layer` of a transformer block)."""
     layer, per_class = _HEAD_LAYER.search(comment), _PER_CLASS.search(comment)
-    weight = _WEIGHT_WORD.search(comment) or (per_class and _WEIGHT_WORD.search(code))
+    by_role = layer is not None and _OUTPUT_ROLE.search(layer.group(0)) and not _NOT_THE_HEAD.search(comment)
+    weight = _WEIGHT_WORD.search(comment) or ((per_class or by_role) and _WEIGHT_WORD.search(code))
     return bool((layer or per_class) and (weight or (layer and per_class)))
 
 
