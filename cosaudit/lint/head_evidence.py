@@ -24,8 +24,9 @@ def normalised_head(live_code: str, events: list[Event], imported_classes: set[s
 def _trained_as_logits(ev: Event) -> bool:
     """One vector's cosines with every unit row, passed to a training loss as logits: the model is a
     cosine classifier (it normalises its rows itself), as the forward passes of SoftNet-style
-    `norm_cosine_similarity(features, weights, sigma)` heads are."""
-    return ev.ranking and ev.trained_as_logits
+    `norm_cosine_similarity(features, weights, sigma)` heads are. Not prototypes pooled from the head's
+    rows (T3A's templates, `Taint.pooled`): an entropy of their scores trains no row of the head."""
+    return ev.ranking and ev.trained_as_logits and not ev.a.pooled
 
 
 def _scaled_cosine_logits(code: str) -> bool:

@@ -212,7 +212,10 @@ class Analyzer(
 
     def _emit(self, ev: Event) -> None:
         init_quiet = self._init_quiet and not _foreign_rows(ev)
-        if self._quiet and (init_quiet or not ev.between_labels or ev.pending):
+        # a pass's scores against prototypes it pools from the head's rows (T3A) are no cosine head's logits:
+        # the rows were trained by a softmax, and a translation of them changes what the pass predicts
+        pooled = any(t.kind == LABEL and t.pooled for t in ev.operands)
+        if self._quiet and not pooled and (init_quiet or not ev.between_labels or ev.pending):
             if ev.pending and self._current_events is not None:
                 self._current_events.append(ev)  # kept: a ranking against a parameter may show later
             elif ev.ranking and not self._init_quiet and self._held is not None:

@@ -93,22 +93,7 @@ class ArithmeticRules(DivisionRules):
         left = self.eval(left_node, env)
         right = self.eval(right_node, env)
         if isinstance(op, ast.MatMult):
-            # label rows times a whitening matrix (either side): whitened label rows
-            for t, other, other_node in ((left, right, right_node), (right, left, left_node)):
-                if (
-                    isinstance(t, Taint)
-                    and other is None
-                    and isinstance(other_node, (ast.Name, ast.Attribute))
-                    and P.WHITEN_NAME.search(access_path(other_node) or "")
-                ):
-                    return replace(t, whitened=True)
-            if _end_to_end(left, right, right_node):
-                return replace(left, confidence="medium")
-            # `a @ a`: a row's squared norm (a scale, `d @ d`), not two rows compared (the sides are only
-            # unparsed when they hold something: most products in a file are of values we do not follow)
-            if left is not None and ast.unparse(left_node) == ast.unparse(right_node):
-                return None
-            return self._dot_sink(left, right, node, "@")
+            return self._matmul(left, right, left_node, right_node, node)
         if isinstance(op, ast.Sub):
             if isinstance(right, Sim) and right.event.kind == "dot" and squares_a_term(left_node):
                 # `norms**2 + norms.T**2 - 2 * (W @ W.T)`: the squared distances between the rows, which a
@@ -125,6 +110,28 @@ class ArithmeticRules(DivisionRules):
             if product is not None:
                 return product
         return self._other_operator(op, left, right, left_node, right_node)
+
+    def _matmul(self, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST, node: ast.AST) -> Any:
+        """`a @ b`: whitened rows, a product kept as rows (end to end, pooled per class), or a comparison."""
+        # label rows times a whitening matrix (either side): whitened label rows
+        for t, other, other_node in ((left, right, right_node), (right, left, left_node)):
+            if (
+                isinstance(t, Taint)
+                and other is None
+                and isinstance(other_node, (ast.Name, ast.Attribute))
+                and P.WHITEN_NAME.search(access_path(other_node) or "")
+            ):
+                return replace(t, whitened=True)
+        if _end_to_end(left, right, right_node):
+            return replace(left, confidence="medium")
+        pooled = _pooled_per_class(left, right, left_node, right_node)
+        if pooled is not None:
+            return pooled
+        # `a @ a`: a row's squared norm (a scale, `d @ d`), not two rows compared (the sides are only
+        # unparsed when they hold something: most products in a file are of values we do not follow)
+        if left is not None and ast.unparse(left_node) == ast.unparse(right_node):
+            return None
+        return self._dot_sink(left, right, node, "@")
 
     def _module_logits(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> None:
         """In a forward pass, scores times the module's own scale (`(w_unit * feat_unit).sum(-1) *
@@ -278,6 +285,54 @@ class ArithmeticRules(DivisionRules):
         # the call gives label rows)
         param = base.param if base.kind == PARAM else None
         return Taint(MEAN, orient, root=base.root, mean_ok=ok, source=base.source, row=some_rows, param=param)
+
+
+# a matrix assigning rows to classes (one-hot pseudo-labels, soft labels, memberships), by its name
+_ASSIGNMENT = re.compile(
+    r"(?:^|[._])(?:labels?|(?:one_?)?hots?|y_?hats?|\w*_y|pseudo_?labels?|tags|assign(?:ment)?s?|memberships?|targets?)$",
+    re.I,
+)
+
+
+def _assignment(node: ast.AST, transposed: bool) -> bool:
+    """Is `node` an assignment matrix (`labels`, `self.labels`, `labels / labels.sum(0)`), transposed
+    (`labels.T`, `(labels / n).t()`) when `transposed`?"""
+    if transposed:
+        inner = _transposed(node)
+        if inner is None:
+            return False
+        node = inner
+    return bool(_ASSIGNMENT.search(access_path(base_expr(node, ("float", "to", "detach"))) or ""))
+
+
+def _given(value: Any) -> bool:
+    """A value we do not follow, or what a function is given whole (`pseudo_labels` of its caller)."""
+    return value is None or (isinstance(value, Taint) and value.kind == PARAM and value.orient == VEC and not value.row)
+
+
+def _transposed(node: ast.AST) -> ast.AST | None:
+    """What `x.T` / `x.t()` transposes, or None."""
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        return node.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "t":
+        return node.func.value
+    return None
+
+
+def _pooled_per_class(left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> Taint | None:
+    """`supports.T @ labels` (T3A's templates: the unit supports of each class summed, the bank seeded with
+    the head's rows), `(labels / labels.sum(0)).T @ supports` (TAST's centroids): label rows pooled per
+    class by an assignment matrix are label vectors again, one per class, and not unit ones."""
+    # a bank of rows transposed (`bank.t()`): one row (VEC) when picked by an index we do not follow
+    # (`bank[kept]`), but only a matrix has a transpose that an assignment multiplies
+    transposed = _transposed(left_node) is not None
+    if isinstance(left, Taint) and left.kind == LABEL and _given(right) and _assignment(right_node, transposed=False):
+        if left.orient == COLS or (left.orient == VEC and transposed):
+            return replace(left, orient=COLS, normalized=False, pooled=True, confidence="medium", axes=None)
+    if isinstance(right, Taint) and right.kind == LABEL and right.orient in (ROWS, SEL) and _given(left):
+        if _assignment(left_node, transposed=True):
+            return replace(right, orient=ROWS, normalized=False, pooled=True, confidence="medium", axes=None)
+    return None
 
 
 def _row_matrix(t: Taint) -> bool:

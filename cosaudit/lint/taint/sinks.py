@@ -116,6 +116,17 @@ def probe_vector(value: Any) -> bool:
     return unfollowed_vector(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 
+def _pooled_against_input(a: Any, b: Any) -> Taint | None:
+    """Unit prototypes pooled from the head's rows (`Taint.pooled`) against what a method is given (`z @
+    normalize(templates, dim=0)` in T3A's `forward(self, x)`): every prototype ranked by the input, not a
+    comparison left to each call (the input of a pass is a state, not label rows)."""
+    for t, other in ((a, b), (b, a)):
+        if isinstance(t, Taint) and t.pooled and t.normalized and t.orient in (ROWS, COLS):
+            if isinstance(other, Taint) and other.kind == PARAM and other.orient == VEC and not other.row:
+                return t
+    return None
+
+
 def one_label_row(t: Taint) -> bool:
     """One row of the head (`W_U[:, tok]`, `tokens_to_residual_directions(" gen")`) as the other side
     of a cosine: vectors ranked by their cosine with one label's representation (the row's norm and
@@ -169,6 +180,8 @@ class SinkRules(AnalyzerHost):
 
     def _ranked(self, rows: Taint, probe: Any, node: ast.AST, what: str) -> Sim:
         """Every row ranked by cosine against one vector (an analogy's target, say)."""
+        if rows.pooled:
+            what = f"{what}, against class prototypes pooled from the rows"
         sim = self._sink("cosine", rows, None, node, what)
         sim.event.analogy = isinstance(probe, Taint) and probe.analogy
         return sim
@@ -234,6 +247,9 @@ class SinkRules(AnalyzerHost):
 
     def _dot_sink(self, a: Any, b: Any, node: ast.AST, what: str) -> Any:
         a, b = as_row(a), as_row(b)
+        pooled = _pooled_against_input(a, b)
+        if pooled is not None:
+            return self._ranked(pooled, None, node, what)
         left = self._labelish(a) and a.orient in (ROWS, SEL, VEC)
         right = self._labelish(b) and b.orient in (COLS, VEC)
         if left and right:

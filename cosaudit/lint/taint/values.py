@@ -51,6 +51,9 @@ class Taint:
     # LABEL VEC only: a parameter named or documented as the head's matrix, orientation unknown
     # (`def class_cosine_matrix(W)`): one index picks one of its label vectors (`W[i]`)
     matrix: bool = False
+    # LABEL only: rows summed or averaged per class by an assignment matrix (T3A's templates `supports.T @
+    # labels`, seeded with the head's rows): prototypes a pass computes, not a parameter it trains
+    pooled: bool = False
 
     def flipped(self) -> Taint:
         if self.kind == PARAM and self.orient == VEC:

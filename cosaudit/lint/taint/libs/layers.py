@@ -44,7 +44,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     stem,
     target_name,
 )
-from cosaudit.lint.taint.syntax import access_path, const, walk_nodes
+from cosaudit.lint.taint.syntax import access_path, const, self_attribute, walk_nodes
 from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, EveryLayer, HeadModule, Taint
 
 # a layer named as the readout of the model
@@ -234,6 +234,8 @@ class HeadRoles(UseRules):
             target = node.targets[0]
             self._construction(target, node.value)
             self._instance(target, node.value)
+            self._named_heads_listed(target, node.value)
+            self._layer_alias(target, node.value)
             if stem(getattr(node.value, "func", None) or ast.Pass()) in CRITERIA:
                 self._criteria.add(access_path(target) or "")  # `criterion = nn.CrossEntropyLoss()`
             if isinstance(target, ast.Name):
@@ -329,6 +331,8 @@ class HeadRoles(UseRules):
         var = loop.target.elts[-1] if isinstance(loop.target, ast.Tuple) else loop.target
         if not isinstance(var, ast.Name) or not _walks_layers(loop.iter):
             return
+        if isinstance(loop.target, ast.Tuple) and isinstance(loop.target.elts[0], ast.Name):
+            self._named_heads_in_loop(loop, loop.target.elts[0].id, var.id)
         backwards = isinstance(loop.iter, ast.Call) and stem(loop.iter.func) == "reversed"
         breaks = any(isinstance(n, ast.Break) for n in ast.walk(loop))
         if backwards != breaks:
@@ -341,6 +345,62 @@ class HeadRoles(UseRules):
                             name = target_name(t)
                             if name is not None:
                                 self.layers[name] = RoleHead(ROWS, f"`{name}` is the last Linear layer of a model")
+
+    def _named_heads_in_loop(self, loop: ast.For | ast.AsyncFor, name_var: str, var: str) -> None:
+        """`for name, m in model.named_children(): if name in ["fc", "classifier", "head"]:
+        heads.append(m)` (TTAB's T3A): a layer picked by a head's name is the head, and so is any item of
+        the list it is kept in (`heads[-1]`)."""
+        for node in ast.walk(loop):
+            if not (isinstance(node, ast.If) and self._tests_head_name(node.test, name_var)):
+                continue
+            for stmt in node.body:
+                kept = _kept_layer(stmt, var)
+                if kept is not None:
+                    role = RoleHead(ROWS, f"`{kept}` holds the layer named as the model's head")
+                    for key in (kept, f"{kept}[-1]", f"{kept}[0]"):
+                        self.layers[key] = role
+
+    def _named_heads_listed(self, target: ast.AST, value: ast.AST) -> None:
+        """`heads = [m for name, m in net.named_children() if name in ("fc", "classifier", "head")]`: the
+        list's items are the layers named as the head."""
+        if not (isinstance(value, ast.ListComp) and len(value.generators) == 1):
+            return
+        gen, kept = value.generators[0], target_name(target)
+        names = gen.target.elts if isinstance(gen.target, ast.Tuple) and len(gen.target.elts) == 2 else []
+        if kept is None or not names or not all(isinstance(n, ast.Name) for n in names) or not _walks_layers(gen.iter):
+            return
+        name_var, var = (n.id for n in names if isinstance(n, ast.Name))
+        if isinstance(value.elt, ast.Name) and value.elt.id == var and any(
+            self._tests_head_name(test, name_var) for test in gen.ifs
+        ):
+            role = RoleHead(ROWS, f"`{kept}` holds the layers named as the model's head")
+            for key in (kept, f"{kept}[-1]", f"{kept}[0]"):
+                self.layers[key] = role
+
+    def _layer_alias(self, target: ast.AST, value: ast.AST) -> None:
+        """`last = heads[-1]` of a list of head layers (`_named_heads_listed`): `last` is that layer."""
+        if not isinstance(value, ast.Subscript):
+            return
+        name, listed, index = target_name(target), target_name(value.value), const(value.slice)
+        role = self.layers.get(f"{listed}[{index}]") if listed is not None and isinstance(index, int) else None
+        if name is not None and role is not None and role.why.endswith("named as the model's head"):
+            self.layers.setdefault(name, role)
+
+    def _tests_head_name(self, test: ast.AST, name_var: str) -> bool:
+        """`name in ["fc", "classifier", "head"]` (a list literal, or a name bound to one), `name == "fc"`:
+        every name tested is a head's."""
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
+            return False
+        if test.left.id != name_var or not isinstance(test.ops[0], (ast.In, ast.Eq)):
+            return False
+        listed = test.comparators[0]
+        # a name bound once to the list, or a class's own attribute (`self.HEAD_NAMES`)
+        bound = listed.id if isinstance(listed, ast.Name) else self_attribute(listed)
+        if bound and len(self._bindings.get(bound, [])) == 1:
+            listed = self._bindings[bound][0].value
+        items = listed.elts if isinstance(listed, (ast.List, ast.Tuple, ast.Set)) else [listed]
+        names = [const(e) for e in items]
+        return bool(names) and all(isinstance(n, str) and _HEAD_CHILD.match(n) for n in names)
 
     def _sequential_output(self, name: str, last: int) -> None:
         role = RoleHead(ROWS, f"`{name}` is an nn.Sequential whose last Linear is the output layer")
@@ -438,6 +498,21 @@ def _flax_dense(call: ast.Call) -> bool:
     func = call.func
     owner = access_path(func.value) if isinstance(func, ast.Attribute) else None
     return stem(func) == "Dense" and owner is not None and not re.search(r"layers|keras", owner)
+
+
+# the names a model's head layer goes by among its children (`fc`, `classifier`, `head`, `lm_head`)
+_HEAD_CHILD = re.compile(r"^(?:fc|classifier|head|lm_head|last_linear|logits|output_layer)$")
+
+
+def _kept_layer(stmt: ast.stmt, var: str) -> str | None:
+    """The name a loop's layer `var` is kept under: `head = m`, `self.heads.append(m)`."""
+    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id == var:
+        return target_name(stmt.targets[0])
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append":
+        if len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == var:
+            return target_name(call.func.value)
+    return None
 
 
 def _walks_layers(it: ast.AST) -> bool:
