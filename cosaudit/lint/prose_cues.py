@@ -207,6 +207,8 @@ OTHER_OPERAND = re.compile(
     r"(?:the )?(?:[\w-]+ ){0,2}?(?:instances|examples|samples|images|data ?points)\b|"
     r"\b(?:with|and|to|between) (?:the |a |an |each |every )?(?:[\w-]+ ){0,2}?"
     r"(?:query|hidden[- ]state|residual|activation|steering|input|features?\b|latents?\b|"
+    # the data themselves ("the base weight vectors most similar to the few training examples")
+    r"(?:training|support|labell?ed) (?:examples|samples|images|instances)\b|"
     # output distributions and logit vectors compared with each other, not the rows
     r"probability distributions?\b|output distributions?\b|logit vectors?\b)\w*|"
     # the same pair the other way round: "both the feature and the last layer's weights are normalised"
