@@ -81,6 +81,18 @@ def test_a_lens_made_into_pseudo_labels_or_detached_weights_stays_a_warning() ->
     assert _lens_severities(_CORPUS / "shapes_lens_as_targets.py") == ["warning", "warning"]
 
 
+def test_scaled_scores_against_a_modules_own_unit_rows_in_any_method_are_its_logits() -> None:
+    assert _lens_severities(_CORPUS / "shapes_cosine_head_methods.py") == ["info"]
+
+
+def test_scaled_scores_against_a_held_models_rows_stay_a_warning() -> None:
+    assert _lens_severities(_CORPUS / "shapes_held_model_scaled_lens.py") == ["warning"]
+
+
+def test_prototypes_pooled_from_the_head_rows_stay_warnings_in_a_forward_pass() -> None:
+    assert _lens_severities(_CORPUS / "shapes_pooled_head_prototypes.py") == ["warning"] * 3
+
+
 _TIED_COSINE_HEAD = """import torch.nn.functional as F
 from transformers import GPT2Model
 

@@ -62,6 +62,10 @@ _POSITION_ROWS = re.compile(
 )
 
 
+# a module's own layer's weight (`self.head.weight`, `self.fc.weight`), not a model it holds (`self.model.fc.weight`)
+_OWN_LAYER_ROWS = re.compile(r"^self\.\w+\.weight$")
+
+
 def _token_plus_position(left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> bool:
     """Token rows plus a position's row (`emb + pos[p]`): the vectors the model reads, which a shared
     translation of the token rows (and the opposite one of the position rows) leaves alone."""
@@ -131,16 +135,23 @@ class ArithmeticRules(DivisionRules):
         # unparsed when they hold something: most products in a file are of values we do not follow)
         if left is not None and ast.unparse(left_node) == ast.unparse(right_node):
             return None
-        return self._dot_sink(left, right, node, "@")
+        sim = self._dot_sink(left, right, node, "@")
+        if isinstance(left_node, ast.BinOp) and isinstance(left_node.op, ast.Mult):
+            # `self.tau * unit_z @ unit_w.t()` parses as `(self.tau * unit_z) @ ...`: the scale is the product's
+            for factor in (left_node.left, left_node.right):
+                self._module_logits(left_node.op, sim, None, node, factor)
+        return sim
 
     def _module_logits(self, op: ast.operator, left: Any, right: Any, left_node: ast.AST, right_node: ast.AST) -> None:
         """In a forward pass, scores times the module's own scale (`(w_unit * feat_unit).sum(-1) *
         self.cos_scale`) or plus its own bias (`torch.mm(x, unit_w.t()) + self.fc[0].bias`) are that
-        model's logits (a cosine or normalised-weight head), not a ranking it makes for itself."""
-        if not self._quiet:
-            return
+        model's logits (a cosine or normalised-weight head), not a ranking it makes for itself; so are
+        scores against the module's own layer's rows (`self.head.weight`) in any of its methods (`def
+        scores(self, x)`)."""
         sim, other = (left, right_node) if isinstance(left, Sim) else (right, left_node)
         if not (isinstance(sim, Sim) and sim.event.ranking):
+            return
+        if not self._quiet and not _OWN_LAYER_ROWS.match(sim.event.a.source):
             return
         path = access_path(other) or ""
         scaled = isinstance(op, ast.Mult) and _LOGIT_SCALE.match(path) is not None
