@@ -202,6 +202,7 @@ class HeadRoles(UseRules):
         self._instances: dict[str, str] = {}  # `net = Net()`: name -> class
         self._called: set[str] = set()  # `net(x)`: what the module calls, by access path
         self._sequential_models: dict[str, ast.Call] = {}  # `model = nn.Sequential(...)` -> its call
+        self._head_lists: set[str] = set()  # `heads`: a list of the layers picked by a head's name
         self._classes: list[ast.ClassDef] = []
         self._dense = False  # a `Dense(...)` call: Flax names to work out
         self._used = False  # logits, a softmax, a loss or a trainable matrix: uses to look at
@@ -356,9 +357,7 @@ class HeadRoles(UseRules):
             for stmt in node.body:
                 kept = _kept_layer(stmt, var)
                 if kept is not None:
-                    role = RoleHead(ROWS, f"`{kept}` holds the layer named as the model's head")
-                    for key in (kept, f"{kept}[-1]", f"{kept}[0]"):
-                        self.layers[key] = role
+                    self._head_list(kept)
 
     def _named_heads_listed(self, target: ast.AST, value: ast.AST) -> None:
         """`heads = [m for name, m in net.named_children() if name in ("fc", "classifier", "head")]`: the
@@ -373,18 +372,22 @@ class HeadRoles(UseRules):
         if isinstance(value.elt, ast.Name) and value.elt.id == var and any(
             self._tests_head_name(test, name_var) for test in gen.ifs
         ):
-            role = RoleHead(ROWS, f"`{kept}` holds the layers named as the model's head")
-            for key in (kept, f"{kept}[-1]", f"{kept}[0]"):
-                self.layers[key] = role
+            self._head_list(kept)
+
+    def _head_list(self, kept: str) -> None:
+        """`kept` holds the layer(s) picked by a head's name: it, and its first and last items, are the head."""
+        self._head_lists.add(kept)
+        role = RoleHead(ROWS, f"`{kept}` keeps a layer picked by a head's name (fc, classifier, head)")
+        for key in (kept, f"{kept}[-1]", f"{kept}[0]"):
+            self.layers[key] = role
 
     def _layer_alias(self, target: ast.AST, value: ast.AST) -> None:
-        """`last = heads[-1]` of a list of head layers (`_named_heads_listed`): `last` is that layer."""
+        """`last = heads[-1]` of a list of head layers (`_head_list`): `last` is that layer."""
         if not isinstance(value, ast.Subscript):
             return
         name, listed, index = target_name(target), target_name(value.value), const(value.slice)
-        role = self.layers.get(f"{listed}[{index}]") if listed is not None and isinstance(index, int) else None
-        if name is not None and role is not None and role.why.endswith("named as the model's head"):
-            self.layers.setdefault(name, role)
+        if name is not None and listed in self._head_lists and isinstance(index, int):
+            self.layers.setdefault(name, self.layers[listed])  # any item of the list is a head-named layer
 
     def _tests_head_name(self, test: ast.AST, name_var: str) -> bool:
         """`name in ["fc", "classifier", "head"]` (a list literal, or a name bound to one), `name == "fc"`:
