@@ -253,10 +253,11 @@ _NAME_TESTS = {"endswith", "startswith", "__contains__", "find", "match", "searc
 
 def name_tests(test: ast.AST) -> list[tuple[str, str]]:
     """(variable, string) pairs of `v == "s"`, `"s" == v`, `"s" in v`, `v.endswith("s")`, …; one pair
-    per string of `v.endswith(("lm_head.weight", "embed_out.weight"))` and of `any(...)` over a list."""
+    per string of `v.endswith(("lm_head.weight", "embed_out.weight"))`, of `v in ["fc", "head"]` and of
+    `any(...)` over a list."""
     out: list[tuple[str, str]] = []
     for node in ast.walk(test):
-        listed = _any_in(node) or _suffixes(node)
+        listed = _any_in(node) or _suffixes(node) or _member_of(node)
         if listed:
             out.extend(listed)
         elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
@@ -274,6 +275,16 @@ def name_tests(test: ast.AST) -> list[tuple[str, str]]:
         ):
             out.append((node.func.value.id, const(node.args[0])))
     return out
+
+
+def _member_of(node: ast.AST) -> list[tuple[str, str]]:
+    """`name in ["fc", "classifier", "head"]`: one test per listed string."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In)):
+        return []
+    listed = node.comparators[0]
+    if not (isinstance(node.left, ast.Name) and isinstance(listed, (ast.List, ast.Tuple, ast.Set))):
+        return []
+    return [(node.left.id, s) for s in (const(e) for e in listed.elts) if isinstance(s, str)]
 
 
 def _suffixes(node: ast.AST) -> list[tuple[str, str]]:

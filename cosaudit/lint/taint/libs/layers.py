@@ -44,7 +44,7 @@ from cosaudit.lint.taint.libs.head_uses import (
     stem,
     target_name,
 )
-from cosaudit.lint.taint.syntax import access_path, const, self_attribute, walk_nodes
+from cosaudit.lint.taint.syntax import access_path, const, name_tests, self_attribute, walk_nodes
 from cosaudit.lint.taint.values import COLS, LABEL, NOTHING, PARAM, ROWS, EveryLayer, HeadModule, Taint
 
 # a layer named as the readout of the model
@@ -390,20 +390,15 @@ class HeadRoles(UseRules):
             self.layers.setdefault(name, self.layers[listed])  # any item of the list is a head-named layer
 
     def _tests_head_name(self, test: ast.AST, name_var: str) -> bool:
-        """`name in ["fc", "classifier", "head"]` (a list literal, or a name bound to one), `name == "fc"`:
-        every name tested is a head's."""
-        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
-            return False
-        if test.left.id != name_var or not isinstance(test.ops[0], (ast.In, ast.Eq)):
-            return False
-        listed = test.comparators[0]
-        # a name bound once to the list, or a class's own attribute (`self.HEAD_NAMES`)
-        bound = listed.id if isinstance(listed, ast.Name) else self_attribute(listed)
-        if bound and len(self._bindings.get(bound, [])) == 1:
-            listed = self._bindings[bound][0].value
-        items = listed.elts if isinstance(listed, (ast.List, ast.Tuple, ast.Set)) else [listed]
-        names = [const(e) for e in items]
-        return bool(names) and all(isinstance(n, str) and _HEAD_CHILD.match(n) for n in names)
+        """`name in ["fc", "classifier", "head"]` (a list literal, or a name or a class attribute bound once
+        to one: `self.HEAD_NAMES`), `name == "fc"`: every name tested is a head's."""
+        if isinstance(test, ast.Compare) and len(test.comparators) == 1:
+            listed = test.comparators[0]
+            bound = listed.id if isinstance(listed, ast.Name) else self_attribute(listed)
+            if bound and len(self._bindings.get(bound, [])) == 1:
+                test = ast.Compare(left=test.left, ops=test.ops, comparators=[self._bindings[bound][0].value])
+        names = [text for var, text in name_tests(test) if var == name_var]
+        return bool(names) and all(_HEAD_CHILD.match(n) for n in names)
 
     def _sequential_output(self, name: str, last: int) -> None:
         role = RoleHead(ROWS, f"`{name}` is an nn.Sequential whose last Linear is the output layer")
