@@ -19,7 +19,7 @@ from cosaudit.lint.taint.norms import (
     rsqrt_of,
     squares_a_term,
 )
-from cosaudit.lint.taint.sinks import against_class_means, as_row, mean_named
+from cosaudit.lint.taint.sinks import against_class_means, as_row, mean_named, whole_parameter
 from cosaudit.lint.taint.syntax import access_path, base_expr, const
 from cosaudit.lint.taint.values import (
     COLS,
@@ -318,7 +318,7 @@ def _assignment(node: ast.AST, transposed: bool) -> bool:
 
 def _given(value: Any) -> bool:
     """A value we do not follow, or what a function is given whole (`pseudo_labels` of its caller)."""
-    return value is None or (isinstance(value, Taint) and value.kind == PARAM and value.orient == VEC and not value.row)
+    return value is None or whole_parameter(value)
 
 
 def _transposed(node: ast.AST) -> ast.AST | None:

@@ -116,14 +116,18 @@ def probe_vector(value: Any) -> bool:
     return unfollowed_vector(value) or (isinstance(value, Taint) and value.kind == DIFF and value.orient == VEC)
 
 
+def whole_parameter(value: Any) -> bool:
+    """What a function is given, whole (`pseudo_labels`, `x` of `forward(self, x)`): not one row of it."""
+    return isinstance(value, Taint) and value.kind == PARAM and value.orient == VEC and not value.row
+
+
 def _pooled_against_input(a: Any, b: Any) -> Taint | None:
     """Unit prototypes pooled from the head's rows (`Taint.pooled`) against what a method is given (`z @
     normalize(templates, dim=0)` in T3A's `forward(self, x)`): every prototype ranked by the input, not a
     comparison left to each call (the input of a pass is a state, not label rows)."""
     for t, other in ((a, b), (b, a)):
-        if isinstance(t, Taint) and t.pooled and t.normalized and t.orient in (ROWS, COLS):
-            if isinstance(other, Taint) and other.kind == PARAM and other.orient == VEC and not other.row:
-                return t
+        if isinstance(t, Taint) and t.pooled and t.normalized and t.orient in (ROWS, COLS) and whole_parameter(other):
+            return t
     return None
 
 
