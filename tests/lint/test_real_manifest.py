@@ -218,6 +218,7 @@ _TARGETS = {
     "heldout65": (127, 110, 13, 114, {".py", ".ipynb", ".md"}),
     "heldout66": (79, 72, 12, 67, {".py", ".ipynb", ".md"}),
     "heldout67": (24, 23, 1, 23, {".py", ".ipynb"}),
+    "heldout68": (53, 45, 15, 38, {".py", ".ipynb", ".md"}),
 }
 # rounds of issue threads (27, 28), or with some (57: h57a's threads beside two helpers' repository files)
 _THREAD_ROUNDS = {"heldout27": "", "heldout28": "", "heldout57": "h57a-"}
