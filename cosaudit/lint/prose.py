@@ -295,7 +295,9 @@ def _sentence_hit(
             return None
         hedged = bool(HEDGE.search(s.text))
         return ProseHit("COS201", s.line, s.column, s.cell, s.text, hedged, claim.group(0), rel.group(0))
-    if caveat or _found(CAVEAT, section_text):
+    # a section that takes its angles under whitening (the causal inner product) describes the geometry
+    # of whitened rows, which a translation does not move (COS111's reading), not of the raw head
+    if caveat or _found(CAVEAT, section_text) or _found(WHITENED, section_text):
         return None
     return ProseHit("COS202", s.line, s.column, s.cell, s.text, relation=rel.group(0))
 

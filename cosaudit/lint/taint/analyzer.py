@@ -307,9 +307,7 @@ class Analyzer(
                 shared["self." + name] = info  # `self.helper(W)` is followed into the helper
             elif decorated(info.node, "staticmethod"):
                 shared["self." + name] = info  # `self.gram(W)` of a static helper: no `self` to skip
-        # `__init__` first, then the methods that set attributes (`fit`: `self.W = normalize(fc.weight)`),
-        # so that a method another one calls earlier in the class sees them
-        for sub in sorted(methods, key=lambda m: (m.name != "__init__", not _sets_attributes(m))):
+        for sub in sorted(methods, key=_analysis_order):
             bound = init_args if sub.name == "__init__" else {}
             self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
 
@@ -425,12 +423,37 @@ _AMBIGUOUS_HINT = re.compile(r"^(head|linear)_weights?$")
 _OF_STATES = re.compile(r"hidden|activation|resid|last_state", re.I)
 
 
-def _sets_attributes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Does the method assign `self.<name> = ...` anywhere in its body?"""
-    return any(
-        isinstance(sub, ast.Assign)
-        and any(isinstance(tg, ast.Attribute) and getattr(tg.value, "id", "") == "self" for tg in sub.targets)
+# a module's forward passes (`forward`, `cosine_forward`, `__call__`)
+_FORWARD_PASS = re.compile(r"^(?:forward\w*|\w+_forward|__call__)$")
+
+
+def _analysis_order(m: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[bool, bool, bool, bool]:
+    """`__init__` first, then the methods that set attributes (`fit`: `self.W = normalize(fc.weight)`), so
+    that a method another one calls earlier in the class sees them: first those that seed one from
+    elsewhere (`local_eval`: `self.supports = self.classifier.weight.data`), then those that only rework
+    their own (`self.supports = self.supports[keep]`), a forward pass last. (A helper's result is read
+    when it is first analysed: one that trims the bank before the bank is seeded would return nothing.)"""
+    sets = _attribute_sets(m)
+    seeds = any(not _reads_self_attribute(value, name) for name, value in sets)
+    return m.name != "__init__", not sets, not seeds, bool(_FORWARD_PASS.match(m.name))
+
+
+def _attribute_sets(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, ast.expr]]:
+    """The method's `self.<name> = value` assignments, as (name, value)."""
+    return [
+        (tg.attr, sub.value)
         for sub in ast.walk(node)
+        if isinstance(sub, ast.Assign)
+        for tg in sub.targets
+        if isinstance(tg, ast.Attribute) and getattr(tg.value, "id", "") == "self"
+    ]
+
+
+def _reads_self_attribute(value: ast.expr, name: str) -> bool:
+    """Does `value` read `self.<name>` (`self.supports[keep]`, `torch.cat([self.supports, z])`)?"""
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == name and getattr(n.value, "id", "") == "self"
+        for n in ast.walk(value)
     )
 
 

@@ -74,3 +74,50 @@ class CosineHead(nn.Module):
 def raw_templates(model, feats, labels):
     templates = model.fc.weight.detach().T @ labels
     return feats @ templates  # raw template sums: logits, not cosines
+
+
+class ClientAdjuster:
+    """A federated client that seeds its bank in an evaluation method (not `__init__`), grows it in its
+    forward pass and trims it in a helper that only reworks the bank: the seeding is read first."""
+
+    def select_supports(self):
+        keep = self.ent.argsort()[: self.filter_k]
+        self.supports = self.supports[keep]
+        self.labels = self.labels[keep]
+        return self.supports, self.labels
+
+    def forward(self, x):
+        z = self.featurizer(x)
+        p = self.classifier(z)
+        self.supports = torch.cat([self.supports, z])
+        self.labels = torch.cat([self.labels, F.one_hot(p.argmax(1), self.num_classes).float()])
+        supports, labels = self.select_supports()
+        weights = F.normalize(supports, dim=1).T @ labels
+        return z @ F.normalize(weights, dim=0)  # expect: COS120
+
+    def local_eval(self, model, loader):
+        self.featurizer = model.featurizer
+        self.classifier = model.classifier
+        self.supports = self.classifier.weight.data
+        self.labels = F.one_hot(self.classifier(self.supports).argmax(1), self.num_classes).float()
+        return [self.forward(x).argmax(1) for x, _ in loader]
+
+
+class ClientFeatureBank:
+    """The same client whose bank is seeded with features only: quiet."""
+
+    def select_supports(self):
+        self.supports = self.supports[-self.filter_k :]
+        return self.supports, self.labels[-self.filter_k :]
+
+    def forward(self, x):
+        z = self.featurizer(x)
+        self.supports = torch.cat([self.supports, z])
+        supports, labels = self.select_supports()
+        weights = F.normalize(supports, dim=1).T @ labels
+        return z @ F.normalize(weights, dim=0)
+
+    def local_eval(self, model, warmup):
+        self.featurizer = model.featurizer
+        self.supports = self.featurizer(warmup)
+        self.labels = F.one_hot(model.classifier(self.supports).argmax(1)).float()
