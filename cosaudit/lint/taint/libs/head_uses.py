@@ -69,7 +69,7 @@ _HIDDEN = re.compile(
     re.I,
 )
 _NOT_HEAD = re.compile(
-    r"^(?:q|k|v|queries|query|keys?|values?|(?-i:\w*_[qkv]|[qkv]_\w*)|\w*_keys?|\w*_query|attn\w*|"
+    r"^(?:q|k|(?-i:v)|queries|query|keys?|values?|(?-i:\w*_[qkv]|[qkv]_\w*)|\w*_keys?|\w*_query|attn\w*|"
     r"\w*mean\w*|\w*centroid\w*|\w*proto\w*|mus?)$",
     re.I,
 )
@@ -202,7 +202,19 @@ def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
     if isinstance(func, ast.Attribute) and len(product.args) == 1 and stem(func) in ("matmul", "mm", "dot"):
         if access_path(func.value) not in ARRAY_MODULES:
             return func.value, product.args[0]  # `h.matmul(W)`
-    return (product.args[0], product.args[1]) if len(product.args) >= 2 else None
+    if len(product.args) < 2:
+        return None
+    a, b = product.args[0], product.args[1]
+    # `tf.matmul(h, W, transpose_b=True)`: `h @ W.T`
+    if _flag_set(product, "transpose_a"):
+        a = ast.Attribute(value=a, attr="T", ctx=ast.Load())
+    if _flag_set(product, "transpose_b"):
+        b = ast.Attribute(value=b, attr="T", ctx=ast.Load())
+    return a, b
+
+
+def _flag_set(call: ast.Call, name: str) -> bool:
+    return any(kw.arg == name and isinstance(kw.value, ast.Constant) and kw.value.value is True for kw in call.keywords)
 
 
 def _updated(name: str, value: ast.AST) -> bool:

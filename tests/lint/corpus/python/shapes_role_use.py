@@ -183,3 +183,21 @@ def knn_predict(X_test, X_train, y_train):
 def simclr(z_i, z_j):
     logits = z_i @ z_j.T
     return F.cross_entropy(logits, torch.arange(len(z_i))), F.cosine_similarity(z_j[0], z_j[1], dim=0)
+
+
+def softmax_recommender(user_vecs, V, labels):
+    """An item matrix named `V` (a recommender's softmax weights), in TensorFlow's spelling of a
+    transposed product: `tf.matmul(h, V, transpose_b=True)` is `h @ V.T`."""
+    import tensorflow as tf
+
+    logits = tf.matmul(user_vecs, V, transpose_b=True)
+    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+    Vn = V / np.linalg.norm(V, axis=1, keepdims=True)
+    return loss, Vn @ Vn.T  # expect: COS101
+
+
+def attention_values(q, k, v, wanted):
+    """Attention's lower-case `v` stays a value, never a head, whatever its product feeds."""
+    probs = F.softmax(q @ k.T / math.sqrt(q.shape[-1]), dim=-1)
+    vn = F.normalize(v, dim=-1)
+    return probs @ v, vn @ vn.T
