@@ -145,6 +145,7 @@ class Analyzer(
         self.prose_strings: list[ast.Constant] = []
         self.similarity_stacks: set[int] = set()  # `torch.stack([cos_a, cos_b])`: correlated, no behaviour
         self._all_functions: list[FuncInfo] = []
+        self.method_owners: dict[str, list[ClassInfo]] = {}  # a method's name -> the classes defining it
         self._context = context  # the document's prose (a notebook's markdown cells)
         self.roles = HeadRoles(tree, heads)  # heads by construction, use and position (`libs/layers.py`)
         # names bound to the head's rows (`prototypes = F.normalize(fc.weight)`): whatever they are
@@ -291,12 +292,16 @@ class Analyzer(
         for sub in stmt.body:
             if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._stmt(sub, dict(env))
-        self._analyse_methods(stmt, env, {})
-        env[stmt.name] = ClassInfo(stmt)
+        info = env[stmt.name] = ClassInfo(stmt, self._analyse_methods(stmt, env, {}))
+        for name in info.methods:
+            self.method_owners.setdefault(name, []).append(info)
 
-    def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None:
+    def _analyse_methods(
+        self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]
+    ) -> dict[str, FuncInfo]:
         """Every method once, `__init__` first; `self.*` attributes flow from one to the next.
-        `init_args`: values bound to `__init__`'s parameters (a construction seen in the code)."""
+        `init_args`: values bound to `__init__`'s parameters (a construction seen in the code).
+        Returns the methods, by name, as analysed."""
         shared: dict[str, Any] = {}
         methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
         infos = {m.name: FuncInfo(m, params=[a.arg for a in m.args.posonlyargs + m.args.args]) for m in methods}
@@ -310,6 +315,7 @@ class Analyzer(
         for sub in sorted(methods, key=_analysis_order):
             bound = init_args if sub.name == "__init__" else {}
             self._analyse_function(infos[sub.name], {**env, **shared}, shared, bound)
+        return infos
 
     def _s_Assign(self, stmt: ast.Assign, env: dict[str, Any]) -> None:
         self._remember_strings(stmt.targets, stmt.value)

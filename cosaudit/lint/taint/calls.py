@@ -35,6 +35,7 @@ from cosaudit.lint.taint.values import (
     Sim,
     SinkFn,
     Taint,
+    TupleVal,
     riskiest,
 )
 
@@ -75,6 +76,9 @@ class CallRules(AnalyzerHost):
             return self._source_taint(access_path(node) or "get_input_embeddings()", env)  # the module: a table
         if isinstance(func, ast.Attribute):
             site.receiver = self.eval(func.value, env)
+            out = self._instance_method(site)
+            if out is not NOTHING:
+                return out
             if site.receiver is not None:
                 out = libs.method(self, site)
                 if out is not NOTHING and not (out is None and _own_method(func)):
@@ -194,6 +198,27 @@ class CallRules(AnalyzerHost):
         if src is None and not fetch and path is not None and head_module_path(path):
             return HeadModule(path)
         return src
+
+    def _instance_method(self, site: CallSite) -> Any:
+        """`_, _, items = model.test(sess, feed)` of `model = Model()`, a class of this file, or of an object
+        we do not follow whose method only one class of this file defines (`net.export(sess, feed)` of an
+        `evaluate(sess, net, ...)`): the label rows that method returned when the class was analysed (a
+        tuple that holds some, or the rows)."""
+        func = site.node.func
+        unknown = site.receiver is None or (isinstance(site.receiver, Taint) and site.receiver.kind == PARAM)
+        if not isinstance(func, ast.Attribute) or _own_method(func) or not unknown:
+            return NOTHING
+        owner = access_path(func.value)
+        cls_name = self.roles.instance_class(owner) if owner else None
+        classes = [site.env.get(cls_name)] if cls_name is not None else self.method_owners.get(func.attr, [])
+        info = classes[0].methods.get(func.attr) if len(classes) == 1 and isinstance(classes[0], ClassInfo) else None
+        returned = info.returns if info is not None else None
+        items = returned.items if isinstance(returned, TupleVal) else [returned]
+        if not any(isinstance(v, Taint) and v.kind == LABEL for v in items):
+            return NOTHING
+        for a in [*site.node.args, *(k.value for k in site.node.keywords)]:
+            self.eval(a, site.env)
+        return returned
 
     def _call_foreign(self, fn: ForeignFunction, node: ast.Call, env: dict[str, Any]) -> Sim:
         """`analysis(model, loader)` of another scanned module, which compares label rows inside: that

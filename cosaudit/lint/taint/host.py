@@ -43,6 +43,7 @@ class AnalyzerHost:
     _current_events: list[Event] | None
     _held: list[Event] | None
     _all_functions: list[FuncInfo]
+    method_owners: dict[str, list[ClassInfo]]
     roles: HeadRoles
     head_names: set[str]  # names bound to the head's rows (not class means, whatever they are called)
     _fixed: dict[str, bool]  # boolean parameters of the function being analysed, fixed by their defaults
@@ -85,7 +86,9 @@ class AnalyzerHost:
 
         def fixed_switches(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, bool]: ...
         @abstractmethod
-        def _analyse_methods(self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]) -> None: ...
+        def _analyse_methods(
+            self, cls: ast.ClassDef, env: dict[str, Any], init_args: dict[str, Any]
+        ) -> dict[str, Any]: ...
 
         # binding (`binding.py`)
         @abstractmethod

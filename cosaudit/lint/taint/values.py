@@ -370,6 +370,9 @@ class ClassInfo:
     analyses its methods again with those rows bound to `__init__`'s parameters."""
 
     node: ast.ClassDef
+    # its methods as analysed with the class (`model.items()` of `model = Model()` returns what
+    # `items` returned there)
+    methods: dict[str, FuncInfo] = field(default_factory=dict)
 
 
 @dataclass

@@ -47,6 +47,7 @@ CONSTRUCTORS: dict[str, Handler] = {
     **cosine.CONSTRUCTORS,
     **faiss.CONSTRUCTORS,
     **ann.CONSTRUCTORS,
+    **modules.CONSTRUCTORS,
 }
 FUNCTIONS: dict[str, Handler] = {
     **arrays.FUNCTIONS,
@@ -93,6 +94,9 @@ _METHODS: list[tuple[type, Handler]] = [
 
 def method(an: AnalyzerHost, c: CallSite) -> Any:
     """`x.meth(...)` by the type of x's value; NOTHING when no rule applies."""
+    out = modules.session_run(an, c)  # whatever the session's value (a parameter, an object)
+    if out is not NOTHING:
+        return out
     for kind, handler in _METHODS:
         if isinstance(c.receiver, kind):
             return handler(an, c)

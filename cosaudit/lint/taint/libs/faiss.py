@@ -44,6 +44,8 @@ def index_method(an: AnalyzerHost, c: CallSite) -> Any:
     if meth != "search" or not args or not isinstance(idx.data, Taint):
         return None
     data, query = idx.data, args[0]
+    if not isinstance(query, Taint):
+        query = None  # what we cannot place (`user_out` read off `self.output`): some vectors
     if query is None and idx.path is not None and _base_path(c.node.args[0]) == idx.path:
         query = data  # index.search(unit[start:end], k): the added rows searched in batches
     if idx.metric == "l2" and not data.normalized:  # L2 over unit rows ranks like the cosine

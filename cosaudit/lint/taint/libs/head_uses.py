@@ -83,7 +83,7 @@ _RETRIEVED = re.compile(
 _BATCH = re.compile(r"emb|feat|rep|proj|code|view|anchor|positive|negative|query|img|image|text|audio", re.I)
 _RANKERS = {"argmax", "topk"}
 # calls that make uses worth looking at: the logits' consumers, trainable matrices
-USES = _CONSUMERS | {"Parameter", "Variable"} | CRITERIA
+USES = _CONSUMERS | {"Parameter", "Variable", "sampled_softmax_loss"} | CRITERIA
 # tensors made by shape: `torch.randn(num_classes, d)`, `np.zeros((d, n_classes))`
 _MAKERS = {"randn", "rand", "zeros", "ones", "empty", "Tensor", "FloatTensor", "normal", "standard_normal", "eye"}
 _CENTRES = re.compile(r"cent(?:er|re)|mean|proto|anchor|codebook|queue|bank|emb", re.I)
@@ -326,6 +326,7 @@ class UseRules:
         for node in own:
             if not isinstance(node, ast.Call):
                 continue
+            self._sampled_softmax(scope, node)
             arg = self._consumed(node)
             if arg is None:
                 continue
@@ -363,9 +364,23 @@ class UseRules:
         else:
             self.matrices.setdefault((id(scope), name), role)
 
+    def _sampled_softmax(self, scope: ast.AST, call: ast.Call) -> None:
+        """`tf.nn.sampled_softmax_loss(weights=W, biases=b, labels=y, inputs=h, ...)`: `W` is the
+        softmax's weights, one row per class, whatever its name (a recommender's item table)."""
+        if stem(call.func) != "sampled_softmax_loss":
+            return
+        given = next((kw.value for kw in call.keywords if kw.arg == "weights"), call.args[0] if call.args else None)
+        name = named(given) if given is not None else None
+        if name is not None:
+            why = f"`{name}` is the weights of `sampled_softmax_loss` (line {call.lineno})"
+            self._matrix(scope, name, RoleHead(ROWS, why))
+
     def _consumed(self, call: ast.Call) -> ast.AST | None:
         """What a softmax / loss / argmax call takes as logits."""
         name = stem(call.func)
+        logits = next((kw.value for kw in call.keywords if kw.arg == "logits"), None)
+        if logits is not None and name in _CONSUMERS:
+            return logits  # `tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=h @ W.T)`
         if name in _CONSUMERS or (self._criteria and access_path(call.func) in self._criteria):
             receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
             if receiver is not None and stem(receiver) not in MODULES and (not call.args or name in _RANKERS):

@@ -479,6 +479,10 @@ class HeadRoles(UseRules):
     def has_layer(self, name: str) -> bool:
         return name in self.layers
 
+    def instance_class(self, path: str) -> str | None:
+        """The name of the call that made `path` (`model = Model()`: `Model`), if any."""
+        return self._instances.get(path)
+
     def matrix(self, scopes: list[int], name: str) -> Taint | None:
         """A name (in the innermost scope that knows it) or an attribute path used as the head."""
         if "." in name:  # `self.W` in its class, `model.W` of an instance outside

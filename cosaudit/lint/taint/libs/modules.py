@@ -155,6 +155,29 @@ def _file_layout(name: str) -> str:
     return COLS if _W_U_FILE.search(name) else VEC
 
 
+# a TensorFlow 1 session: `sess`, `self.session`, `tf_sess`
+_SESSION = re.compile(r"(?:^|[._])sess(?:ion)?$", re.I)
+
+
+def session_run(an: AnalyzerHost, c: CallSite) -> Any:
+    """`sess.run([logits, self.items_Mat], feed_dict=feed)`: the values of the tensors it fetches, in
+    the structure it is given (TensorFlow 1), so `_, _, items = sess.run([...])` keeps the head's rows.
+    Run before the arguments are evaluated, whether the session is known (a parameter) or not."""
+    func = c.node.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "run" and c.node.args):
+        return NOTHING
+    if not _SESSION.search(access_path(func.value) or ""):
+        return NOTHING
+    for kw in c.node.keywords:
+        an.eval(kw.value, c.env)
+    fetched = an.eval(c.node.args[0], c.env)
+    # what a session fetches are arrays, never modules (`self.output`: the tower's output tensor)
+    if isinstance(fetched, TupleVal):
+        return TupleVal([None if isinstance(v, HeadModule) else v for v in fetched.items])
+    return None if isinstance(fetched, HeadModule) else fetched
+
+
+CONSTRUCTORS: dict[str, Handler] = table(session_run, "run")
 FUNCTIONS: dict[str, Handler] = {
     **table(loaded_head, "load"),
     **table(head_file, "open"),
