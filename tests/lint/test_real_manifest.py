@@ -221,6 +221,8 @@ _TARGETS = {
     "heldout68": (53, 45, 15, 38, {".py", ".ipynb", ".md"}),
     # fetched snapshots grepped locally (the search index shows few files of these shapes with a repository)
     "heldout69": (33, 30, 6, 27, {".py", ".ipynb"}),
+    # one helper with the search budget's last 35 look-ups: no positive it could take
+    "heldout70": (6, 6, 0, 6, {".py", ".ipynb", ".md"}),
 }
 # rounds of issue threads (27, 28), or with some (57: h57a's threads beside two helpers' repository files)
 _THREAD_ROUNDS = {"heldout27": "", "heldout28": "", "heldout57": "h57a-"}
