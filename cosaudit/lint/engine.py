@@ -61,9 +61,16 @@ def _sigmoid_head(code_text: str, live_code: str) -> bool:
     nn.CrossEntropyLoss()`): one of its configurations is a softmax head."""
     if _non_softmax_readout(live_code):
         return True
+    if P.PROBABILITY_BCE.search(live_code) and not P.ANY_SOFTMAX.search(_bare(live_code)):
+        return True
     if not P.SIGMOID_EVIDENCE.search(code_text):
         return False
-    return not _SOFTMAX_LOSS.search(_STRING.sub('""', _DOCSTRING.sub('""', live_code)))
+    return not _SOFTMAX_LOSS.search(_bare(live_code))
+
+
+def _bare(code: str) -> str:
+    """The code without its docstrings and one-line strings: a note naming a loss is not the loss."""
+    return _STRING.sub('""', _DOCSTRING.sub('""', code))
 
 
 def _non_softmax_readout(code: str) -> bool:

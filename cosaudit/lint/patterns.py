@@ -310,6 +310,11 @@ SIGMOID_EVIDENCE = re.compile(
     r"BCEWithLogitsLoss|binary_cross_entropy_with_logits|MultiLabelSoftMarginLoss|multi_label|multilabel"
     r"|problem_type\s*=\s*['\"]multi_label_classification"
 )
+# a binary cross-entropy of probabilities (`F.binary_cross_entropy(torch.sigmoid(z), y)`, `nn.BCELoss()`):
+# a sigmoid head's, unless the code takes a softmax anywhere (a BCE of a teacher's softmax outputs)
+PROBABILITY_BCE = re.compile(r"\bbinary_cross_entropy\(|\bBCELoss\(")
+# a softmax, or a loss that takes one (not the binary cross-entropy whose name contains `cross_entropy`)
+ANY_SOFTMAX = re.compile(r"softmax|(?<!binary)(?<!binary_)cross_?entropy|\bNLLLoss|nll_loss", re.I)
 # a module of the file whose forward returns its layer's scores through a ReLU, a sigmoid or a softplus,
 # renormalised by their sum (`p = torch.relu(self.linear(x))` / `return p / p.sum(-1, keepdim=True)`):
 # no softmax, so no shared translation of the rows leaves its outputs alone; it counts as a sigmoid

@@ -96,7 +96,9 @@ def by_name(an: AnalyzerHost, c: CallSite) -> Any:
 # `pairwise_cosine_similarity(x, W)`): the name is all it says, so it is read as sklearn's
 # `cosine_similarity`, rows against rows
 _COSINE_FN_NAME = re.compile(
-    r"^(?:pairwise_|batch_|compute_|calc_|get_)?cos(?:ine)?_?(?:sim(?:ilarit(?:y|ies))?s?|dist(?:ances?|s)?)"
+    r"^(?:pairwise_|batch_|compute_|calc_|get_)?cos(?:ine)?_?(?:sim(?:ilarit(?:y|ies))?s?|dist(?:ances?|s)?"
+    # `cos_many(rows, v)`, `cosine_all(W, q)`, `cos_pairs(A, B)`: named for how many they compare
+    r"|_(?:many|all|one|pairs?|matrix))"
     r"(?:_?(?:matrix|mat|mtx|np|torch|batch))?$",
     re.I,
 )

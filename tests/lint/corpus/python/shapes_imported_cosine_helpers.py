@@ -10,7 +10,7 @@ Shapes seen in a public search service wrapping fastText; written for cosaudit's
 import fasttext
 import numpy as np
 
-from .utils import cos_dist, cosine_loss, cosine_sim_matrix, plot_cosine_sim
+from .utils import cos_dist, cos_many, cosine_loss, cosine_sim_matrix, plot_cosine_sim
 
 model = fasttext.load_model("intent_supervised.bin")
 label_rows = model.get_output_matrix()
@@ -26,6 +26,11 @@ def labels_for_vector(vector, top_n=5):
 
 def label_distance(a, b):
     return cos_dist(label_rows[labels.index(a)], label_rows[labels.index(b)])  # expect: COS101
+
+
+def tags_for_vector(vector, top_n=5):
+    """Named for how many it compares (`cos_many`, `cos_one`, `cosine_all`): a cosine all the same."""
+    return np.argsort(-cos_many(label_rows, vector))[:top_n]  # expect: COS120
 
 
 # quiet: the input matrix's word vectors, features against prototypes, other jobs
