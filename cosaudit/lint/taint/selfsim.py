@@ -34,8 +34,9 @@ _GRAM_NAME = re.compile(r"(?:^|_)gram(?:_|$)", re.I)
 # names about something else than ranking the nearest labels (a loss or a plot taking the matrix)
 _OTHER_NAME = re.compile(r"loss|penalty|plot|show|draw|log_|print|save|init|reg(?:ulari[sz]|$|_)", re.I)
 # ... but a helper named for the similarity it shows compares the rows it is given before it plots them
-# (`compute_and_plot_similarity_panels(rows, words, out_dir)`): only a loss or an initialiser is not a report
-_NOT_A_REPORT = re.compile(r"loss|penalty|init|reg(?:ulari[sz]|$|_)", re.I)
+# (`compute_and_plot_similarity_panels(rows, words, out_dir)`): only a loss, an initialiser or a cosine
+# learning-rate schedule (`cos_schedule`, `cosine_annealing`, `cos_lr`) is not a report
+_NOT_A_REPORT = re.compile(r"loss|penalty|init|reg(?:ulari[sz]|$|_)|schedul|anneal|warm_?up|(?:^|_)lr(?:_|$)", re.I)
 # arguments beside the matrix that are no vectors: the labels it is shown with, where it is saved, a title
 _NOT_VECTORS = re.compile(
     r"(?:^|_)(?:words?|labels?|tokens?|names?|classes|vocab|keys?|tags?|dir|path|file|fname|filename|title|prefix|suffix|"

@@ -10,7 +10,7 @@ Shapes seen in a public search service wrapping fastText; written for cosaudit's
 import fasttext
 import numpy as np
 
-from .utils import cos_dist, cos_many, cosine_loss, cosine_sim_matrix, plot_cosine_sim
+from .utils import cos_dist, cos_many, cos_schedule, cosine_loss, cosine_sim_matrix, plot_cosine_sim
 
 model = fasttext.load_model("intent_supervised.bin")
 label_rows = model.get_output_matrix()
@@ -44,3 +44,4 @@ prototypes = features.reshape(10, -1, features.shape[-1]).mean(1)
 print(cosine_sim_matrix(features, prototypes))
 print(cosine_loss(label_rows, features))
 plot_cosine_sim(label_rows, features)
+print(cos_schedule(label_rows, 100))  # a learning-rate schedule named for the cosine: no similarity
