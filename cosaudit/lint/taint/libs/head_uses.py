@@ -32,6 +32,9 @@ class RoleHead:
 
     orient: str
     why: str
+    # found only by an argmax / top-k over its product (a retrieval looks the same): too weak to pass on
+    # to what a caller gives in its place
+    ranked: bool = False
 
     def taint(self, source: str) -> Taint:
         return Taint(LABEL, self.orient, confidence="medium", source=source, why=self.why)
@@ -364,6 +367,25 @@ class UseRules:
         else:
             self.matrices.setdefault((id(scope), name), role)
 
+    def _given_heads(self, scopes: list[ast.AST]) -> None:
+        """`loss_fn(h, M, y)` of a function of this file whose parameter is used as the head there
+        (`def loss_fn(h, W, y): logits = h @ W.T`): the matrix given in its place is the head, in the
+        caller's scope."""
+        for scope in scopes:
+            for node in _own_nodes(scope):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                fn = self._functions.get(node.func.id)
+                if fn is None or fn is scope:
+                    continue
+                params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+                given = [*zip(params, node.args, strict=False), *((k.arg, k.value) for k in node.keywords if k.arg)]
+                for param, arg in given:
+                    role, name = self.matrices.get((id(fn), param)), named(arg)
+                    if role is not None and name is not None and not role.ranked:
+                        why = f"`{name}` is given to `{fn.name}()` as `{param}`, and there {role.why}"
+                        self._matrix(scope, name, RoleHead(role.orient, why))
+
     def _sampled_softmax(self, scope: ast.AST, call: ast.Call) -> None:
         """`tf.nn.sampled_softmax_loss(weights=W, biases=b, labels=y, inputs=h, ...)`: `W` is the
         softmax's weights, one row per class, whatever its name (a recommender's item table)."""
@@ -477,14 +499,16 @@ class UseRules:
         last = name.rsplit(".", 1)[-1] if name is not None else ""
         if name is None or _NOT_HEAD.match(last) or _HIDDEN.match(last) or "sqrt" in ast.unparse(expr):
             return
-        if what.endswith(tuple(f"`{r}`" for r in _RANKERS)) and _RETRIEVED.match(last):
+        ranked = what.endswith(tuple(f"`{r}`" for r in _RANKERS))
+        if ranked and _RETRIEVED.match(last):
             return
         made = "normalised" if _UNIT_NAME.search(last) else self._made(name)
         if made == "normalised":
             self._cosine.add(name)
         if made is not None:
             return
-        self._matrix(scope, name, RoleHead(orient, f"`{name}` multiplies hidden states into {what} (line {line})"))
+        why = f"`{name}` multiplies hidden states into {what} (line {line})"
+        self._matrix(scope, name, RoleHead(orient, why, ranked=ranked))
 
     def _not_hidden(self, head: ast.AST, other: str | None) -> bool:
         """Is the other operand of a product no hidden state: the head's own rows (`E[t] @ E.T`: a

@@ -224,6 +224,7 @@ class HeadRoles(UseRules):
         if self._used:
             for scope in [tree, *functions]:
                 self._uses(scope)
+            self._given_heads([tree, *functions])
         self._forward_normalised(functions)
 
     def _scan(self, node: ast.AST) -> None:

@@ -201,3 +201,30 @@ def attention_values(q, k, v, wanted):
     probs = F.softmax(q @ k.T / math.sqrt(q.shape[-1]), dim=-1)
     vn = F.normalize(v, dim=-1)
     return probs @ v, vn @ vn.T
+
+
+def loss_on(h, W, y):
+    logits = h @ W.T
+    return F.cross_entropy(logits, y)
+
+
+def train_items(loader, n_items, d):
+    """The matrix given to a loss of this file in the place of its head is the head, whatever its name
+    or shape says."""
+    items = torch.randn(n_items, d, requires_grad=True)
+    for h, y in loader:
+        loss_on(h, items, y).backward()
+    unit = F.normalize(items.detach(), dim=1)
+    return unit @ unit.T  # expect: COS101
+
+
+def best_match(q, table):
+    return (q @ table.T).argmax(1)
+
+
+def align(src, tgt):
+    """A table handed to a helper that only takes an argmax over its product (a retrieval looks the same)
+    is not made a head by it."""
+    hits = best_match(src, tgt)
+    unit = F.normalize(tgt, dim=1)
+    return hits, unit @ unit.T
