@@ -382,6 +382,9 @@ CODE_FORMULA = re.compile(
 # plain `cos(u_a, u_b)` counts only in math (a display block or between $…$)
 FORMULA_PLAIN = re.compile(r"\bcos\s*\(\s*[uwγ]")
 FORMULA_SUBJECT = re.compile(
-    # `u_i`, `w_a` on their own (not the tail of `\mu_i`)
-    r"\\gamma|W_\{?U|unembed|(?<![A-Za-z])u_\{?[ijaby]|(?<![A-Za-z])w_\{?[ijaby]|\\mathbf\s*\{?[uvw]", _I
+    # `u_i`, `w_a` on their own (not the tail of `\mu_i`); lower case: a row vector, where `W_i` is a matrix (an
+    # attention head's OV weights), and `\mathbf{w}` not indexed by a head `h`
+    r"\\gamma|W_\{?U|unembed|(?<![A-Za-z])(?-i:[uU]_\{?[ijaby]|w_\{?[ijaby])"
+    r"|\\mathbf\s*(?:\{[uvw]\}|[uvw])(?!_\{?h)",
+    _I,
 )

@@ -78,8 +78,8 @@ _NOT_HEAD = re.compile(
 )
 # ranked by argmax / topk, these are a retrieval's database, not a head
 _RETRIEVED = re.compile(
-    r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|memory|bank|index|\w*vectors?|X\w*|\w*train\w*|\w*test\w*|"
-    r"data\w*|samples?|support\w*|refs?|references?|neighbou?rs?)$",
+    r"^(?:\w*emb\w*|corpus\w*|docs?|passages?|database|\w*memory\w*|\w*bank\w*|\w*queue\w*|index|\w*vectors?|"
+    r"X\w*|\w*train\w*|\w*test\w*|data\w*|samples?|support\w*|refs?|references?|neighbou?rs?)$",
     re.I,
 )
 # two batches of representations compared (a contrastive loss's logits): neither is a head

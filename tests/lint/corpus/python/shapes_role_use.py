@@ -228,3 +228,14 @@ def align(src, tgt):
     hits = best_match(src, tgt)
     unit = F.normalize(tgt, dim=1)
     return hits, unit @ unit.T
+
+
+def neighbours_in_bank(output_f, fea_bank, k=5):
+    """A bank of features searched by top-k (source-free adaptation's neighbours): a retrieval's database,
+    not a head, whatever the bank is called (`fea_bank`, `memory_queue`)."""
+    distance = output_f @ fea_bank.T
+    _, near = torch.topk(distance, dim=-1, largest=True, k=k + 1)
+    fea_near = fea_bank[near[:, 1:]]
+    bank = fea_bank.unsqueeze(0).expand(fea_near.shape[0], -1, -1)
+    second = torch.bmm(fea_near, bank.permute(0, 2, 1))
+    return torch.topk(second, dim=-1, largest=True, k=k + 1)
