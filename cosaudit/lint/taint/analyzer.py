@@ -447,20 +447,17 @@ def _analysis_order(m: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[bool, bo
 def _attribute_sets(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, ast.expr]]:
     """The method's `self.<name> = value` assignments, as (name, value)."""
     return [
-        (tg.attr, sub.value)
+        (self_attribute(tg), sub.value)
         for sub in ast.walk(node)
         if isinstance(sub, ast.Assign)
         for tg in sub.targets
-        if isinstance(tg, ast.Attribute) and getattr(tg.value, "id", "") == "self"
+        if self_attribute(tg)
     ]
 
 
 def _reads_self_attribute(value: ast.expr, name: str) -> bool:
     """Does `value` read `self.<name>` (`self.supports[keep]`, `torch.cat([self.supports, z])`)?"""
-    return any(
-        isinstance(n, ast.Attribute) and n.attr == name and getattr(n.value, "id", "") == "self"
-        for n in ast.walk(value)
-    )
+    return any(self_attribute(n) == name for n in ast.walk(value))
 
 
 def _takes_self(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -216,15 +216,18 @@ class CallRules(AnalyzerHost):
         items = returned.items if isinstance(returned, TupleVal) else [returned]
         if not any(isinstance(v, Taint) and v.kind == LABEL for v in items):
             return NOTHING
-        for a in [*site.node.args, *(k.value for k in site.node.keywords)]:
-            self.eval(a, site.env)
+        self._evaluate_arguments(site.node, site.env)
         return returned
+
+    def _evaluate_arguments(self, node: ast.Call, env: dict[str, Any]) -> None:
+        """Every argument of a call whose result is decided otherwise: their similarities still count."""
+        for a in [*node.args, *(k.value for k in node.keywords)]:
+            self.eval(a, env)
 
     def _call_foreign(self, fn: ForeignFunction, node: ast.Call, env: dict[str, Any]) -> Sim:
         """`analysis(model, loader)` of another scanned module, which compares label rows inside: that
         comparison, here, judged by this file's facts."""
-        for a in [*node.args, *(k.value for k in node.keywords)]:
-            self.eval(a, env)
+        self._evaluate_arguments(node, env)
         ev = fn.event.called_at(self._pos(node), fn.name)
         self._emit(ev)
         return Sim(ev)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cosaudit.lint.taint.names import label_name
-from cosaudit.lint.taint.syntax import ARRAY_MODULES, access_path, base_expr
+from cosaudit.lint.taint.syntax import ARRAY_MODULES, access_path, base_expr, const, kw
 from cosaudit.lint.taint.values import (
     COLS,
     LABEL,
@@ -209,15 +209,11 @@ def _operands(product: ast.AST) -> tuple[ast.AST, ast.AST] | None:
         return None
     a, b = product.args[0], product.args[1]
     # `tf.matmul(h, W, transpose_b=True)`: `h @ W.T`
-    if _flag_set(product, "transpose_a"):
+    if const(kw(product, "transpose_a")) is True:
         a = ast.Attribute(value=a, attr="T", ctx=ast.Load())
-    if _flag_set(product, "transpose_b"):
+    if const(kw(product, "transpose_b")) is True:
         b = ast.Attribute(value=b, attr="T", ctx=ast.Load())
     return a, b
-
-
-def _flag_set(call: ast.Call, name: str) -> bool:
-    return any(kw.arg == name and isinstance(kw.value, ast.Constant) and kw.value.value is True for kw in call.keywords)
 
 
 def _updated(name: str, value: ast.AST) -> bool:
@@ -391,7 +387,7 @@ class UseRules:
         softmax's weights, one row per class, whatever its name (a recommender's item table)."""
         if stem(call.func) != "sampled_softmax_loss":
             return
-        given = next((kw.value for kw in call.keywords if kw.arg == "weights"), call.args[0] if call.args else None)
+        given = kw(call, "weights") or (call.args[0] if call.args else None)
         name = named(given) if given is not None else None
         if name is not None:
             why = f"`{name}` is the weights of `sampled_softmax_loss` (line {call.lineno})"
@@ -400,7 +396,7 @@ class UseRules:
     def _consumed(self, call: ast.Call) -> ast.AST | None:
         """What a softmax / loss / argmax call takes as logits."""
         name = stem(call.func)
-        logits = next((kw.value for kw in call.keywords if kw.arg == "logits"), None)
+        logits = kw(call, "logits")
         if logits is not None and name in _CONSUMERS:
             return logits  # `tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=h @ W.T)`
         if name in _CONSUMERS or (self._criteria and access_path(call.func) in self._criteria):
